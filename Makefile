@@ -1,0 +1,33 @@
+# The README's two commands: `make play` and `make test`. Both set up .venv if needed.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8866
+
+.PHONY: play test setup bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Reinstall whenever the project metadata or the pinned constraints change.
+$(VENV)/.installed: $(PY) pyproject.toml constraints.txt
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+play: setup
+	@echo "Serving the notebook gallery at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	$(VENV)/bin/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
+
+test: setup
+	$(PY) -m pytest tests
+	$(PY) -m pytest --nbval-lax -p no:cacheprovider notebooks
+
+bench: setup
+	$(PY) -m sloth_kernel bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,19 @@
+"""Command line: ``python -m sloth_kernel bench|arena ...``."""
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = {"bench": "sloth_kernel.bench"}
+    if not argv or argv[0] not in commands:
+        print(f"usage: python -m sloth_kernel {{{'|'.join(commands)}}} [options]", file=sys.stderr)
+        return 2
+    import importlib
+
+    return importlib.import_module(commands[argv[0]]).main(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

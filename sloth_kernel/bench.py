@@ -1,0 +1,62 @@
+"""``python -m sloth_kernel bench``: random-playout decisions per second, per game.
+
+Each figure is the median of several timed runs in one process, legal-move
+generation included, using the documented fast path (clone + apply_unchecked).
+Ratios are only quoted between figures measured in the same run.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+import time
+from typing import Any, Callable
+
+from .registry import GAMES, available_games, load_game
+
+
+def random_playouts(game_name: str, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """Decisions made in about `seconds` of random playouts; returns (decisions, elapsed)."""
+    game = load_game(game_name)
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    game_seed = seed
+    while time.perf_counter() < deadline:
+        state = game.new_state(game_seed)
+        game_seed += 1
+        while not state.is_over:
+            moves = state.legal_moves()
+            state.apply_unchecked(moves[rng.randrange(len(moves))])
+            decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def median_rate(run: Callable[[], tuple[int, float]], repeats: int) -> tuple[float, list[float]]:
+    rates = [count / elapsed for count, elapsed in (run() for _ in range(repeats))]
+    return statistics.median(rates), rates
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m sloth_kernel bench", description=__doc__)
+    parser.add_argument("--games", nargs="*", default=None, help="game names (default: all available)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median reported)")
+    args = parser.parse_args(argv)
+    names = args.games or available_games()
+    print(f"random-playout decisions/s, median of {args.repeats} x {args.seconds:.1f}s runs, one core")
+    results: dict[str, float] = {}
+    for name in names:
+        med, rates = median_rate(lambda: random_playouts(name, args.seconds), args.repeats)
+        results[name] = med
+        spread = f"min {min(rates):,.0f} max {max(rates):,.0f}"
+        print(f"  {name:22s} {med:>12,.0f} decisions/s   ({spread})", flush=True)
+    for name in names:
+        module = importlib.import_module(GAMES[name].partition(":")[0])
+        extra: Any = getattr(module, "extra_benchmarks", None)
+        if extra is not None:
+            extra(args.repeats)
+    return 0

@@ -1,0 +1,74 @@
+"""Bots. A bot sees only ``state.observation(seat)``; it never receives a state.
+
+Every observation of the seat to move carries ``legal_moves``, so a bot needs
+nothing else. Randomness comes from the generator passed in.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from ..errors import ConfigError
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, observation: Any) -> Any:
+        """Return one of ``observation.legal_moves``."""
+
+
+class RandomBot:
+    """Uniform over the legal moves: the baseline every game has."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any) -> Any:
+        moves = observation.legal_moves
+        if not moves:
+            raise ValueError("the observation offers no legal moves (not this seat's turn?)")
+        return moves[self.rng.randrange(len(moves))]
+
+
+# game name -> module holding that game's bots, each exporting BOTS: dict[level, class]
+BOT_MODULES: dict[str, str] = {
+    "too-sloth-to-win": "sloth_kernel.bots.too_sloth_to_win",
+    "surplus-of-sloths": "sloth_kernel.bots.surplus_of_sloths",
+    "race-to-the-bottom": "sloth_kernel.bots.race_to_the_bottom",
+    "sprint": "sloth_kernel.bots.sprint",
+}
+
+
+def bot_levels(game: str) -> list[str]:
+    return list(_game_bots(game))
+
+
+def _game_bots(game: str) -> dict[str, Any]:
+    levels: dict[str, Any] = {"random": RandomBot}
+    try:
+        module = importlib.import_module(BOT_MODULES[game])
+    except (KeyError, ModuleNotFoundError):
+        return levels
+    levels.update(getattr(module, "BOTS", {}))
+    return levels
+
+
+def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Any:
+    levels = _game_bots(game)
+    if level not in levels:
+        raise ConfigError(f"no bot level {level!r} for {game}; choose one of {', '.join(levels)}")
+    return levels[level](seed=seed, **options)
+
+
+def play_out(state: Any, bots: list[Any], *, max_moves: int = 100_000) -> Any:
+    """Play `state` to the end with one bot per seat, checked moves, observations only."""
+    for _ in range(max_moves):
+        if state.is_over:
+            return state
+        seat = state.current_player
+        state = state.play(bots[seat].choose(state.observation(seat)), player=seat)
+    raise RuntimeError("game did not end within max_moves")

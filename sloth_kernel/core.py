@@ -1,0 +1,411 @@
+"""The game protocol shared by all four games.
+
+A game module subclasses :class:`GameConfig`, :class:`Game` and :class:`GameState`
+and defines frozen move values and a frozen observation. Everything else here --
+checked play, explanations, records, replay, HTML rendering -- is written once.
+"""
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+import random
+import secrets
+import typing
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+
+from .errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
+
+RECORD_FORMAT = "sloth-kernel/record"
+RECORD_VERSION = 1
+NO_PLAYER = -1
+"""`current_player` once the game is over."""
+
+
+def seeded_rng(seed: int, *labels: object) -> random.Random:
+    """A private generator for one chance event (e.g. ``seeded_rng(seed, "deal", 2)``).
+
+    Deriving a fresh generator per event keeps states cheap to copy and replays
+    exact; the global ``random`` module is never used.
+    """
+    return random.Random("/".join(map(str, (seed, *labels))))
+
+
+def fresh_seed() -> int:
+    """A seed for ``new_state(seed=None)``; stored so the game can be replayed."""
+    return secrets.randbits(32)
+
+
+# --- explanations and events -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Whether a move is legal here and why, in plain words, citing rule ids."""
+
+    move: str
+    legal: bool
+    reason: str
+    rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        verdict = "Legal" if self.legal else "Not legal"
+        cite = f" [{', '.join(self.rules)}]" if self.rules else ""
+        return f"{verdict}: {self.reason}{cite}"
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def _repr_html_(self) -> str:
+        css = "sk-explain sk-legal" if self.legal else "sk-explain sk-illegal"
+        return f'<div class="{css}">{html.escape(str(self))}</div>'
+
+
+@dataclass(frozen=True)
+class Event:
+    """One narrated line of the game log. Events hold public information only."""
+
+    text: str
+    player: int | None = None
+    move: str | None = None
+    rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# --- configuration -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Base of every game's frozen, validated options.
+
+    Subclasses declare fields with defaults and override :meth:`validate`.
+    Field types are checked here (int, bool, float, str, Literal, tuple).
+    """
+
+    @classmethod
+    def from_options(cls, **options: Any) -> "GameConfig":
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = sorted(set(options) - set(names))
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(names)}"
+            )
+        hints = typing.get_type_hints(cls)
+        for name, value in options.items():
+            _check_type(name, value, hints[name])
+        config = cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in options.items()})
+        config.validate()
+        return config
+
+    def validate(self) -> None:
+        """Raise ConfigError for values the rules refuse."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    def changes(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults."""
+        base = type(self)()
+        return {k: v for k, v in self.to_dict().items() if v != base.to_dict()[k]}
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _check_type(name: str, value: Any, hint: Any) -> None:
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        if value not in typing.get_args(hint):
+            choices = ", ".join(repr(c) for c in typing.get_args(hint))
+            raise ConfigError(f"option {name}={value!r} must be one of {choices}")
+        return
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        errors = []
+        for arm in typing.get_args(hint):
+            try:
+                _check_type(name, value, arm)
+                return
+            except ConfigError as err:
+                errors.append(str(err))
+        raise ConfigError(f"option {name}={value!r} has the wrong type ({hint})")
+    if hint is type(None):
+        if value is not None:
+            raise ConfigError(f"option {name} must be None")
+        return
+    if origin is tuple:
+        if not isinstance(value, (tuple, list)):
+            raise ConfigError(f"option {name} must be a list, not {type(value).__name__}")
+        args = typing.get_args(hint)
+        for item in value:
+            _check_type(name, item, args[0])
+        return
+    if hint is bool:
+        ok = isinstance(value, bool)
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif hint is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, hint)
+    if not ok:
+        raise ConfigError(
+            f"option {name}={value!r} must be {getattr(hint, '__name__', hint)}, "
+            f"not {type(value).__name__}"
+        )
+
+
+# --- moves ---------------------------------------------------------------------
+
+
+class Move:
+    """Marker base for move values: frozen, hashable, ``str()`` is table notation."""
+
+    __slots__ = ()
+
+
+M = TypeVar("M", bound=Move)
+C = TypeVar("C", bound=GameConfig)
+S = TypeVar("S", bound="GameState[Any]")
+
+
+# --- game --------------------------------------------------------------------
+
+
+class Game(ABC, Generic[S]):
+    """A loaded game: a name, a frozen config, and factories for states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    config_class: ClassVar[type[GameConfig]]
+    rules: ClassVar[Mapping[str, str]]
+    """Rule id -> plain words, for explanations and the step-through widget."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.config.changes().items())
+        return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> S:
+        """A fresh game dealt from `seed` (a random seed is chosen and kept if None)."""
+
+    @abstractmethod
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> S:
+        """A game started from an explicit deal (see each game's ``Deal`` docs).
+
+        Later chance events (e.g. next rounds) still come from `seed`.
+        """
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Inverse of ``str(move)``; raises InvalidMoveError."""
+
+    def coerce_move(self, move: Move | str) -> Move:
+        if isinstance(move, str):
+            return self.parse_move(move)
+        if not isinstance(move, Move) or type(move).__module__ != type(self).__module__:
+            raise InvalidMoveError(move, "not a move of this game", game=self.name)
+        return move
+
+    def replay(self, record: Mapping[str, Any] | str) -> S:
+        """Rebuild the state a record describes, checking every move."""
+        data = _read_record(record, self.name)
+        try:
+            options = self.config_class.from_options(**data["options"])
+        except ConfigError as err:
+            raise RecordError(f"record options refused: {err}") from err
+        if options != self.config:
+            game: Game[S] = type(self)(options)
+        else:
+            game = self
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"record seed must be an integer, not {seed!r}")
+        try:
+            state = game.from_deal(data["deal"], seed=seed) if data.get("deal") else game.new_state(seed)
+        except (ConfigError, InvalidMoveError, TypeError, KeyError) as err:
+            raise RecordError(f"record deal refused: {err}") from err
+        for index, text in enumerate(data["moves"]):
+            if not isinstance(text, str):
+                raise RecordError(f"move #{index + 1} must be text, not {text!r}")
+            try:
+                state = state.play(text)
+            except (InvalidMoveError, IllegalMoveError) as err:
+                raise RecordError(f"move #{index + 1} {text!r} does not replay: {err}") from err
+        return state
+
+
+def _read_record(record: Mapping[str, Any] | str, game_name: str) -> dict[str, Any]:
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"record is not JSON: {err}") from err
+    if not isinstance(record, Mapping):
+        raise RecordError("record must be a JSON object")
+    if record.get("format") != RECORD_FORMAT or record.get("version") != RECORD_VERSION:
+        raise RecordError(f"not a {RECORD_FORMAT} v{RECORD_VERSION} record")
+    if record.get("game") != game_name:
+        raise RecordError(f"record is for {record.get('game')!r}, not {game_name!r}")
+    for key, kind in (("options", Mapping), ("moves", list)):
+        if not isinstance(record.get(key), kind):
+            raise RecordError(f"record field {key!r} is missing or of the wrong type")
+    if "seed" not in record:
+        raise RecordError("record field 'seed' is missing")
+    deal = record.get("deal")
+    if deal is not None and not isinstance(deal, Mapping):
+        raise RecordError("record field 'deal' must be an object or null")
+    return dict(record)
+
+
+# --- state -----------------------------------------------------------------------
+
+
+class GameState(ABC, Generic[M]):
+    """One position. ``play`` is checked and returns a new state.
+
+    Fast path for search: ``child = state.clone(); child.apply_unchecked(move)``
+    mutates `child` in place with no validation. Use it only with moves taken
+    from ``legal_moves()``.
+    """
+
+    game: Game[Any]
+    seed: int
+    deal: Mapping[str, Any] | None
+    history: list[M]
+    events: list[Event]
+
+    # -- implemented by each game --
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, or NO_PLAYER once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]: ...
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Per seat; a competitive game's returns sum to 1 (ties share)."""
+
+    @abstractmethod
+    def clone(self) -> "GameState[M]": ...
+
+    @abstractmethod
+    def _apply(self, move: M) -> None:
+        """Apply a legal move in place and narrate it into ``self.events``."""
+
+    @abstractmethod
+    def _judge(self, move: M, legal: bool) -> Explanation:
+        """Words for a move whose legality (by ``legal_moves``) is `legal`."""
+
+    @abstractmethod
+    def observation(self, player: int) -> Any:
+        """All that `player` may know, as plain frozen data (no path back here)."""
+
+    @abstractmethod
+    def view(self) -> Any:
+        """The omniscient observation a teacher or a replay shows (all hands open)."""
+
+    # -- shared machinery --
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        return tuple(self.events)
+
+    def apply_unchecked(self, move: M) -> None:
+        """In-place, unchecked: the fast path for search (see class docs)."""
+        self.history.append(move)
+        self._apply(move)
+
+    def is_legal(self, move: M) -> bool:
+        return move in self.legal_moves()
+
+    def explain(self, move: M | str) -> Explanation:
+        """Is `move` legal here, and why -- in plain words with rule ids."""
+        try:
+            parsed = self.game.coerce_move(move)
+        except InvalidMoveError as err:
+            return Explanation(str(move), False, f"that is not a move: {err.reason}")
+        if self.is_over:
+            return Explanation(str(parsed), False, "the game is over; no more moves")
+        return self._judge(parsed, self.is_legal(parsed))
+
+    def play(self, move: M | str, *, player: int | None = None) -> "GameState[M]":
+        """Checked play: returns the next state, leaves this one untouched.
+
+        `player`, when given, must be the seat to move (out-of-turn guard for UIs).
+        """
+        parsed = self.game.coerce_move(move)
+        if self.is_over:
+            raise IllegalMoveError(parsed, Explanation(str(parsed), False, "the game is over; no more moves"))
+        if player is not None and player != self.current_player:
+            why = f"it is not seat {player}'s turn; seat {self.current_player} is to move"
+            raise IllegalMoveError(parsed, Explanation(str(parsed), False, why), position=self.describe())
+        if not self.is_legal(parsed):
+            raise IllegalMoveError(parsed, self._judge(parsed, False), position=self.describe())
+        child = self.clone()
+        child.apply_unchecked(parsed)
+        return child
+
+    def describe(self) -> str:
+        """A one-line summary used in error messages."""
+        return f"{self.game.title}, move {len(self.history)}, seat {self.current_player} to move"
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.name,
+            "options": self.game.config.to_dict(),
+            "seed": self.seed,
+            "deal": dict(self.deal) if self.deal else None,
+            "moves": [str(m) for m in self.history],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record())
+
+    def _repr_html_(self) -> str:
+        from .render import render_observation
+
+        return render_observation(self.view())
+
+    def __repr__(self) -> str:
+        return f"<{self.describe()}>"
+
+
+def parse_choice(text: str, options: Iterable[str], what: str, game: str) -> str:
+    """Match `text` case-insensitively against fixed words, else InvalidMoveError."""
+    word = text.strip().lower()
+    for option in options:
+        if word == option.lower():
+            return option
+    raise InvalidMoveError(text, f"expected {what}", game=game)
+
+
+def check_seat(value: Any, players: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ConfigError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def sequence_of(values: Sequence[Any]) -> str:
+    return ", ".join(map(str, values[:-1])) + (" and " if len(values) > 1 else "") + str(values[-1]) if values else ""

@@ -1,0 +1,158 @@
+"""Pure HTML/SVG building blocks shared by every game's renderer and the widgets.
+
+Everything here returns strings; nothing touches a game state.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+CARD_W = 52
+CARD_H = 74
+
+# Icons drawn in a 20x20 box centred on (0, 0).
+ICONS: dict[str, str] = {
+    "dot": '<circle r="7"/>',
+    "spiral": '<path d="M0 0 a2 2 0 0 1 4 0 a4 4 0 0 1 -8 0 a6 6 0 0 1 12 0 a8 8 0 0 1 -16 0" fill="none" stroke-width="2.2"/>',
+    "leaf": '<path d="M-8 8 C-8 -4 0 -9 9 -9 C9 0 4 8 -8 8 Z M-8 8 L3 -3" stroke-width="1.2"/>',
+    "drop": '<path d="M0 -9 C5 -2 8 2 8 4 A8 8 0 0 1 -8 4 C-8 2 -5 -2 0 -9 Z"/>',
+    "wave": '<path d="M-9 -2 q4.5 -6 9 0 t9 0 v6 q-4.5 -6 -9 0 t-9 0 Z"/>',
+    "moon": '<path d="M4 -9 A9 9 0 1 0 4 9 A7 7 0 1 1 4 -9 Z"/>',
+    "star": '<path d="M0 -9 L2.6 -3 L9 -2.8 L4 1.4 L5.6 8 L0 4.4 L-5.6 8 L-4 1.4 L-9 -2.8 L-2.6 -3 Z"/>',
+    "glass": '<path d="M-7 -8 H7 L1 0 V6 H4 V8 H-4 V6 H-1 V0 Z"/>',
+    "baby": '<circle r="6"/><circle cx="-5" cy="-6" r="2.5"/><circle cx="5" cy="-6" r="2.5"/>',
+    "runner": '<path d="M-8 6 L-2 0 L-4 -6 L3 -8 L6 -2 L9 0 M-2 0 L4 3 L2 9" fill="none" stroke-width="2.4" stroke-linecap="round"/>',
+    "spade": '<path d="M0 -9 C6 -3 9 0 6 4 C4 6 1 5 1 3 L3 9 H-3 L-1 3 C-1 5 -4 6 -6 4 C-9 0 -6 -3 0 -9 Z"/>',
+}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What one card shows. `tag` is a short word under the value (e.g. "=5")."""
+
+    value: str
+    color: str = "#2b4a7a"
+    icon: str = "runner"
+    tag: str = ""
+    kind: str = "plain"  # plain | wild | baby | back
+
+
+def card_svg(
+    face: CardFace,
+    *,
+    selected: bool = False,
+    dim: bool = False,
+    hint: bool = False,
+    width: int = CARD_W,
+    title: str = "",
+    data: str = "",
+) -> str:
+    """One card as inline SVG: rounded white card, coloured frame, corner indices."""
+    h = round(width * CARD_H / CARD_W)
+    classes = ["sk-card", f"sk-card-{face.kind}"]
+    if selected:
+        classes.append("sk-selected")
+    if dim:
+        classes.append("sk-dim")
+    if hint:
+        classes.append("sk-hint")
+    tip = f"<title>{html.escape(title)}</title>" if title else ""
+    attrs = f' data-card="{html.escape(data)}"' if data else ""
+    if face.kind == "back":
+        body = (
+            f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="4" fill="{face.color}"/>'
+            f'<path d="M4 14 L{CARD_W - 4} {CARD_H - 14} M{CARD_W - 4} 14 L4 {CARD_H - 14}" '
+            'stroke="#ffffff55" stroke-width="6"/>'
+        )
+    else:
+        fill = "#fff7e6" if face.kind == "wild" else "#ffffff"
+        icon = ICONS.get(face.icon, ICONS["dot"])
+        value = html.escape(face.value)
+        tag = html.escape(face.tag)
+        big = 26 if len(face.value) <= 2 else 15
+        body = (
+            f'<rect x="3.5" y="3.5" width="{CARD_W - 7}" height="{CARD_H - 7}" rx="4" fill="{fill}" '
+            f'stroke="{face.color}" stroke-width="2.5"/>'
+            f'<g fill="{face.color}" stroke="{face.color}" transform="translate({CARD_W / 2} 22) scale(0.85)">{icon}</g>'
+            f'<text x="{CARD_W / 2}" y="56" text-anchor="middle" font-size="{big}" font-weight="700" '
+            f'fill="{face.color}">{value}</text>'
+            f'<text x="7" y="14" font-size="10" font-weight="700" fill="{face.color}">{value[:2]}</text>'
+            f'<text x="{CARD_W - 7}" y="{CARD_H - 7}" font-size="10" font-weight="700" text-anchor="end" '
+            f'fill="{face.color}" transform="rotate(180 {CARD_W - 7} {CARD_H - 10})">{value[:2]}</text>'
+        )
+        if tag:
+            body += (
+                f'<text x="{CARD_W / 2}" y="{CARD_H - 7}" text-anchor="middle" font-size="9" '
+                f'fill="#333">{tag}</text>'
+            )
+    return (
+        f'<svg class="{" ".join(classes)}"{attrs} width="{width}" height="{h}" '
+        f'viewBox="0 0 {CARD_W} {CARD_H}" role="img" aria-label="{html.escape(title or face.value)}">'
+        f'{tip}<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="6" fill="#fff" '
+        f'stroke="#888" stroke-width="1"/>{body}</svg>'
+    )
+
+
+def card_row(cards: Iterable[str], *, css: str = "", empty: str = "(none)") -> str:
+    items = list(cards)
+    inner = "".join(items) if items else f'<span class="sk-empty">{html.escape(empty)}</span>'
+    return f'<div class="sk-cards {css}">{inner}</div>'
+
+
+def panel(title: str, body: str, *, css: str = "") -> str:
+    return f'<div class="sk-panel {css}"><div class="sk-panel-title">{html.escape(title)}</div>{body}</div>'
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, css: str = "") -> str:
+    """A small HTML table; cells are already-escaped HTML."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<table class="sk-table {css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def log_html(lines: Sequence[str], *, last: int = 12) -> str:
+    shown = lines[-last:]
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in shown)
+    more = f'<div class="sk-more">… {len(lines) - len(shown)} earlier events</div>' if len(lines) > len(shown) else ""
+    return f'<div class="sk-log">{more}<ol start="{len(lines) - len(shown) + 1}">{items}</ol></div>'
+
+
+def badge(text: str, *, css: str = "") -> str:
+    return f'<span class="sk-badge {css}">{html.escape(text)}</span>'
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+STYLE = """
+<style>
+.sk-root{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:14px;color:#222;max-width:980px}
+.sk-root h3{margin:4px 0 8px 0;font-size:16px}
+.sk-panel{border:1px solid #d8d8d8;border-radius:8px;padding:6px 10px;margin:6px 0;background:#fbfbf8}
+.sk-panel-title{font-weight:700;font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#666;margin-bottom:4px}
+.sk-cards{display:flex;flex-wrap:wrap;gap:4px;align-items:flex-end;min-height:20px}
+.sk-card{filter:drop-shadow(1px 2px 1px #0002);transition:transform .08s}
+.sk-card.sk-selected{transform:translateY(-8px)}
+.sk-card.sk-selected>rect:first-of-type{stroke:#e0a000;stroke-width:3}
+.sk-card.sk-dim{opacity:.45}
+.sk-card.sk-hint>rect:first-of-type{stroke:#2a9d3a;stroke-width:3}
+.sk-empty{color:#999;font-style:italic}
+.sk-table{border-collapse:collapse;font-size:13px}
+.sk-table th,.sk-table td{border-bottom:1px solid #e4e4e4;padding:3px 8px;text-align:left}
+.sk-table th{background:#f0f0ea}
+.sk-log ol{margin:0;padding-left:28px;max-height:220px;overflow:auto;font-size:13px}
+.sk-more{color:#888;font-size:12px}
+.sk-badge{display:inline-block;border-radius:9px;padding:0 7px;font-size:12px;background:#eee;margin-left:4px}
+.sk-badge.sk-good{background:#d8f3dc}.sk-badge.sk-bad{background:#fde2e1}.sk-badge.sk-warn{background:#fff1c2}
+.sk-explain{padding:6px 10px;border-radius:6px;margin:4px 0}
+.sk-legal{background:#e6f6e9;border:1px solid #9fd4a8}.sk-illegal{background:#fdecec;border:1px solid #f0a8a8}
+.sk-assume{font-size:12px;color:#8a5a00;background:#fff6dd;border-radius:4px;padding:2px 6px}
+</style>
+"""
+
+
+def page(title: str, body: str) -> str:
+    """Wrap a game's body in the shared root div and stylesheet."""
+    return f'{STYLE}<div class="sk-root"><h3>{html.escape(title)}</h3>{body}</div>'

@@ -20,7 +20,7 @@ pays the winner 1; a Grand Prix pays the most points, ties sharing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
 from ..core import (
@@ -38,13 +38,10 @@ from ..core import (
 )
 from ..errors import ConfigError, InvalidMoveError
 from .race_to_the_bottom_melds import (
-    ALL_GROUP,
     CARD_SYMBOLS,
-    FOLLOWERS,
     JOKER,
-    PLAYS_BY_KEY,
     RANK_NAMES,
-    Play,
+    MeldTables,
     cards_text,
     counts_of,
     follows,
@@ -54,8 +51,8 @@ from .race_to_the_bottom_melds import (
     parse_card,
     play_key,
     plural,
-    read_cards,
     rank_masks,
+    read_cards,
 )
 
 # --- constants ---------------------------------------------------------------
@@ -118,6 +115,47 @@ class RaceConfig(GameConfig):
 
 
 @dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Play a meld. `cards` in table order; a Joker is ``*`` + its declared rank (RB-3).
+
+    Only `cards` takes part in equality; the rest is derived once, at import, by
+    the meld tables (every possible meld is one interned Play).
+    """
+
+    cards: tuple[str, ...]
+    kind: str = field(compare=False)  # Single, Pair, Triplet, Run, Leap, Bound, or a Cheat's name
+    rank: int = field(compare=False)  # sets: the rank; sequences: ladder position of the top card
+    ace: bool = field(compare=False)  # holds an Ace: the RB-4/RB-5 reset
+    cheat: int = field(compare=False)  # 0, or the Cheat's size 4-6 (RB-6)
+    sequence: bool = field(compare=False)  # Run, Leap or Bound
+    need: tuple[tuple[int, int], ...] = field(compare=False)  # (rank, naturals) taken from the hand
+    jokers: int = field(compare=False)
+    declared: tuple[int, ...] = field(compare=False)  # the ranks the Jokers stand for
+    shape: int = field(compare=False)  # index into TABLES.shapes
+
+    def __str__(self) -> str:
+        return " ".join(self.cards)
+
+    @property
+    def length(self) -> int:
+        return len(self.cards)
+
+    @property
+    def label(self) -> str:
+        """The meld type as the rules name it: 'Pair', 'Run of 3', 'Leap of 4'."""
+        return f"{self.kind} of {len(self.cards)}" if self.kind in ("Run", "Leap") else self.kind
+
+    def describe(self) -> str:
+        """Plain words: 'a Pair of 7s', 'a Single Queen', 'a Run of 3 (Q K A)'."""
+        if self.sequence:
+            return f"a {self.label} ({self})"
+        article = "an" if self.kind == "Oil Slick" else "a"
+        rank = RANK_NAMES[self.rank]
+        name = f"{self.kind} {rank}" if self.kind == "Single" else f"{self.kind} of {plural(self.rank)}"
+        return f"{article} {name}" + (f" ({self})" if self.jokers else "")
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Move):
     """Pass: out of this trick; next pitch and refill (RB-7)."""
 
@@ -146,6 +184,7 @@ class Done(Move):
 RaceMove = Union[Play, Pass, Pitch, Done]
 PASS, DONE = Pass(), Done()
 PITCHES = tuple(Pitch(r) for r in range(14))
+TABLES = MeldTables(Play)  # all 1,073 melds, interned
 MOVE_HELP = "write a meld like 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
 
 
@@ -236,7 +275,7 @@ class RaceToTheBottom(Game["RaceState"]):
             if rank < 0 or rank == JOKER:
                 raise InvalidMoveError(text, f"{word!r} is not a card. {MOVE_HELP}", game=self.name)
             (declared if joker else naturals).append(rank)
-        play = PLAYS_BY_KEY.get(play_key(naturals, declared))
+        play = TABLES.by_key.get(play_key(naturals, declared))
         if play is None:
             raise InvalidMoveError(text, meld_problem(naturals, declared), game=self.name)
         return play
@@ -314,10 +353,10 @@ class RaceState(GameState[RaceMove]):
             return [PASS]
         top, moves, masks = self.top, [], rank_masks(hand)
         if top is None:
-            melds_from(hand, masks, ALL_GROUP, moves)  # type: ignore[arg-type]
+            melds_from(hand, masks, TABLES.all_group, moves)  # type: ignore[arg-type]
             return moves
         moves.append(PASS)
-        normal, cheats = FOLLOWERS[top.shape]
+        normal, cheats = TABLES.followers[top.shape]
         melds_from(hand, masks, normal, moves)  # type: ignore[arg-type]
         if masks[4 - hand[JOKER]]:  # some rank reaches four with the Jokers
             melds_from(hand, masks, cheats, moves)  # type: ignore[arg-type]

@@ -6,17 +6,16 @@ Sequences live on a 14-step ladder: position 0 is a low Ace, 1-12 are 2..K and
 
 A *shape* is a meld with its declared ranks (type, length, rank pattern); its
 *variants* are the ways to pay for it with naturals and at most two Jokers.
-Every variant is one interned :class:`Play` move, so legal-move generation is a
-walk over precomputed tuples with a count-vector check.
+Every variant is one interned ``Play`` move (the class lives in the game module
+and is passed to :class:`MeldTables`), so legal-move generation is a walk over
+precomputed tuples with a count-vector check.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from typing import Any, Callable
 
-from typing import Any
-
-from ..core import Move
 from ..errors import ConfigError
 
 RANKS = "23456789TJQKA"
@@ -40,47 +39,6 @@ def card_token(rank: int, joker: bool = False) -> str:
     return ("*" if joker else "") + RANKS[rank]
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Move):
-    """Play a meld. `cards` in table order; a Joker is ``*`` + its declared rank (RB-3).
-
-    Only `cards` takes part in equality; the rest is derived once at import.
-    """
-
-    cards: tuple[str, ...]
-    kind: str = field(compare=False)  # Single, Pair, Triplet, Run, Leap, Bound, or a Cheat name
-    rank: int = field(compare=False)  # sets: the rank; sequences: ladder position of the top card
-    ace: bool = field(compare=False)  # an Ace in it (RB-4/RB-5 reset)
-    cheat: int = field(compare=False)  # 0, or the Cheat's size 4-6 (RB-6)
-    sequence: bool = field(compare=False)
-    need: tuple[tuple[int, int], ...] = field(compare=False)  # (rank, naturals) it takes from a hand
-    jokers: int = field(compare=False)
-    declared: tuple[int, ...] = field(compare=False)  # the ranks the Jokers stand for
-    shape: int = field(compare=False)  # index into SHAPES
-
-    def __str__(self) -> str:
-        return " ".join(self.cards)
-
-    @property
-    def length(self) -> int:
-        return len(self.cards)
-
-    @property
-    def label(self) -> str:
-        """The meld type as the rules name it: 'Pair', 'Run of 3', 'Leap of 4'."""
-        return f"{self.kind} of {len(self.cards)}" if self.kind in ("Run", "Leap") else self.kind
-
-    def describe(self) -> str:
-        """Plain words: 'a Pair of 7s', 'a Single Queen', 'a Run of 3 (Q K A)'."""
-        rank = self.rank
-        if self.sequence:
-            return f"a {self.label} ({self})"
-        article = "an" if self.kind == "Oil Slick" else "a"
-        name = f"{self.kind} {RANK_NAMES[rank]}" if self.kind == "Single" else f"{self.kind} of {plural(rank)}"
-        jokers = f" ({self})" if self.jokers else ""
-        return f"{article} {name}{jokers}"
-
-
 @dataclass(frozen=True)
 class Shape:
     """One meld with declared ranks; `variants` sorted by Jokers used."""
@@ -93,15 +51,19 @@ class Shape:
     cheat: int
     sequence: bool
     pattern: tuple[tuple[int, int], ...]  # (rank, count) in table order
-    variants: tuple[Play, ...]
-    plain: Play | None  # the all-natural variant, if a deck can hold it
+    variants: tuple[Any, ...]  # Play moves
+    plain: Any  # the all-natural variant, if a deck can hold it, else None
 
 
-def _variants(index: int, kind: str, rank: int, ace: bool, cheat: int, sequence: bool,
-              pattern: tuple[tuple[int, int], ...]) -> list[Play]:
+MakePlay = Callable[..., Any]
+"""``Play(cards, kind, rank, ace, cheat, sequence, need, jokers, declared, shape)``."""
+
+
+def _variants(make_play: MakePlay, index: int, kind: str, rank: int, ace: bool, cheat: int, sequence: bool,
+              pattern: tuple[tuple[int, int], ...]) -> list[Any]:
     """Every way to pay for a shape with at most two Jokers, one Play each, canonical order."""
     slots = [r for r, c in pattern for _ in range(c)]
-    found: list[Play] = []
+    found: list[Any] = []
     for jokers in range(JOKERS_PER_DECK + 1):
         for declared in sorted(set(combinations_with_replacement(sorted(set(slots)), jokers))):
             if any(declared.count(r) > slots.count(r) for r in declared):
@@ -113,11 +75,12 @@ def _variants(index: int, kind: str, rank: int, ace: bool, cheat: int, sequence:
                 tok for r, c in pattern
                 for tok in [card_token(r)] * (c - declared.count(r)) + [card_token(r, True)] * declared.count(r)
             )
-            found.append(Play(cards, kind, rank, ace, cheat, sequence, need, jokers, declared, index))
+            found.append(make_play(cards, kind, rank, ace, cheat, sequence, need, jokers, declared, index))
     return found
 
 
-def _build() -> tuple[Shape, ...]:
+def build_shapes(make_play: MakePlay) -> tuple[Shape, ...]:
+    """Every meld shape: sets of 1-6 of a rank, then Runs, Leaps and Bounds on the ladder."""
     specs: list[tuple[str, int, int, bool, int, bool, tuple[tuple[int, int], ...]]] = []
     for rank in range(13):
         for size, kind in SET_KINDS.items():
@@ -130,30 +93,13 @@ def _build() -> tuple[Shape, ...]:
                 specs.append((kind, width * span, top, low == 0 or top == 13, 0, True, pattern))
     shapes = []
     for index, (kind, length, rank, ace, cheat, sequence, pattern) in enumerate(specs):
-        variants = _variants(index, kind, rank, ace, cheat, sequence, pattern)
+        variants = _variants(make_play, index, kind, rank, ace, cheat, sequence, pattern)
         plain = variants[0] if variants[0].jokers == 0 else None
         shapes.append(Shape(index, kind, length, rank, ace, cheat, sequence, pattern, tuple(variants), plain))
     return tuple(shapes)
 
 
-SHAPES: tuple[Shape, ...] = _build()
-NORMAL_SHAPES = tuple(s for s in SHAPES if not s.cheat)
-CHEAT_SHAPES = tuple(s for s in SHAPES if s.cheat)
-ALL_PLAYS: tuple[Play, ...] = tuple(v for s in SHAPES for v in s.variants)
-
-
-def play_key(naturals: list[int], declared: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Order-free identity of a meld: sorted natural ranks and sorted Joker declarations."""
-    return tuple(sorted(naturals)), tuple(sorted(declared))
-
-
-PLAYS_BY_KEY: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {
-    play_key([r for r, c in p.need for _ in range(c)], list(p.declared)): p for p in ALL_PLAYS
-}
-assert len(PLAYS_BY_KEY) == len(ALL_PLAYS), "two melds share the same cards"
-
-
-def follows(new: Play | Shape, old: Play) -> bool:
+def follows(new: Any, old: Any) -> bool:
     """May `new` be played on `old`? Matching (RB-2, RB-4, RB-5) and Cheats (RB-6)."""
     if old.cheat:
         if new.cheat != old.cheat:
@@ -174,15 +120,29 @@ def group(shapes: tuple[Shape, ...] | list[Shape]) -> Group:
     return tuple((sum(1 << r for r, _ in s.pattern), s.pattern[0][1], s) for s in shapes)
 
 
-ALL_GROUP: Group = group(SHAPES)
-# For each shape on the table: the normal and the Cheat shapes that may follow it.
-FOLLOWERS: tuple[tuple[Group, Group], ...] = tuple(
-    (
-        group([s for s in NORMAL_SHAPES if follows(s, old.variants[0])]),
-        group([s for s in CHEAT_SHAPES if follows(s, old.variants[0])]),
-    )
-    for old in SHAPES
-)
+def play_key(naturals: list[int], declared: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Order-free identity of a meld: sorted natural ranks and sorted Joker declarations."""
+    return tuple(sorted(naturals)), tuple(sorted(declared))
+
+
+class MeldTables:
+    """Every meld as an interned move, and which shapes may follow which (built once)."""
+
+    def __init__(self, make_play: MakePlay) -> None:
+        self.shapes = build_shapes(make_play)
+        self.all_plays = tuple(v for s in self.shapes for v in s.variants)
+        self.by_key = {
+            play_key([r for r, c in p.need for _ in range(c)], list(p.declared)): p for p in self.all_plays
+        }
+        assert len(self.by_key) == len(self.all_plays), "two melds share the same cards"
+        normal = [s for s in self.shapes if not s.cheat]
+        cheats = [s for s in self.shapes if s.cheat]
+        self.all_group = group(self.shapes)
+        # For each shape on the table: the normal and the Cheat shapes that may follow it.
+        self.followers: tuple[tuple[Group, Group], ...] = tuple(
+            (group([s for s in normal if follows(s, old)]), group([s for s in cheats if follows(s, old)]))
+            for old in self.shapes
+        )
 
 
 def rank_masks(hand: list[int]) -> tuple[int, ...]:
@@ -202,7 +162,7 @@ def rank_masks(hand: list[int]) -> tuple[int, ...]:
     return (8191, m1, m2, m3, m4, 0, 0)
 
 
-def melds_from(hand: list[int], masks: tuple[int, ...], shapes: Group, out: list[Play]) -> None:
+def melds_from(hand: list[int], masks: tuple[int, ...], shapes: Group, out: list[Any]) -> None:
     """Append to `out` every variant of `shapes` that `hand` (a 14-count vector) can pay for.
 
     `masks` is ``rank_masks(hand)``.

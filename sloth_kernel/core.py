@@ -409,3 +409,17 @@ def check_seat(value: Any, players: int, what: str) -> int:
 
 def sequence_of(values: Sequence[Any]) -> str:
     return ", ".join(map(str, values[:-1])) + (" and " if len(values) > 1 else "") + str(values[-1]) if values else ""
+
+
+def seat_name(seat: int) -> str:
+    """How narration names a seat (seats are 0-based in code, 1-based for people)."""
+    return f"Player {seat + 1}"
+
+
+OBSERVATION_FIELDS = ("game", "player", "current_player", "is_over", "legal_moves", "log")
+"""Fields every game's frozen Observation dataclass starts with.
+
+``player`` is the viewer's seat (None for the omniscient ``view()``);
+``legal_moves`` is filled only for the seat to move (and in ``view()``);
+``log`` is the tuple of public Events so far. Renderers and bots rely on these.
+"""

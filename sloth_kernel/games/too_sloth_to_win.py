@@ -104,6 +104,11 @@ def card_text(card: int) -> str:
     return f"D{card - DRINK_BASE}" if card > DRINK_BASE else str(card)
 
 
+def hand_text(hand: tuple[int, ...] | list[int]) -> str:
+    """A hand as people write it, e.g. '3 4 5 8 8 D'."""
+    return " ".join([str(n) for n in range(1, 9) for _ in range(hand[n])] + ["D"] * hand[DRINK])
+
+
 def card_value(card: int) -> int:
     return card - DRINK_BASE if card > DRINK_BASE else card
 

@@ -186,7 +186,7 @@ def profiles(cards: Iterable[int], num_types: int) -> list[int]:
 
 def best_run(cards: Iterable[int], type_index: int) -> Run:
     """The best run (SS-7) of one type from a hand (at most one Baby is used)."""
-    return RUNS[profiles(cards, type_index + 1)[type_index]]
+    return RUNS[profiles(cards, len(SLOTH_TYPES))[type_index]]
 
 
 # --- scoring (SS-9) --------------------------------------------------------------

@@ -90,6 +90,7 @@ class GaussianLifter:
     error: ErrorShape = "relative"
     positional: ClassVar[bool] = False
     _cdf_cache: dict[Any, tuple[float, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _pmf_cache: dict[Any, tuple[float, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not (isinstance(self.sigma, (int, float)) and self.sigma >= 0 and math.isfinite(self.sigma)):
@@ -111,8 +112,12 @@ class GaussianLifter:
         return self.sigma * aim
 
     def pmf(self, objective: int, max_lift: int, tortoise: int = 0, hare: int = 0) -> tuple[float, ...]:
-        aim = self.aim(objective)
-        return rounded_gaussian_pmf(aim, self.spread(aim, max_lift + 1), max_lift)
+        key = (objective, max_lift)
+        pmf = self._pmf_cache.get(key)
+        if pmf is None:
+            aim = self.aim(objective)
+            pmf = self._pmf_cache[key] = rounded_gaussian_pmf(aim, self.spread(aim, max_lift + 1), max_lift)
+        return pmf
 
     def lift(self, objective: int, max_lift: int, u: float) -> int:
         return draw_lift(self, objective, max_lift, u)

@@ -370,9 +370,14 @@ class SprintState(GameState[Lift]):
         self.hare = hare
         self.turn = 0
         self.winner: str | None = None
-        self.last: tuple[Any, ...] | None = None  # TurnReport fields, built on demand
+        self._last: tuple[Any, ...] | None = None  # TurnReport fields, built on demand
         self.objective = 0
         self._flip()
+
+    @property
+    def last(self) -> TurnReport | None:
+        """What happened on the last turn (None before the first lift)."""
+        return TurnReport(*self._last) if self._last else None
 
     # -- protocol --
 
@@ -428,7 +433,7 @@ class SprintState(GameState[Lift]):
         hare = self.hare
         if tortoise >= finish:  # SP-6: before the Hare moves
             self.winner = "tortoise"
-            self.last = (seat, objective, lift, start, moved, None, hare, hare)
+            self._last = (seat, objective, lift, start, moved, None, hare, hare)
             self.events.append(Event("The Tortoise reaches the finish first: everyone wins!", rules=_SP6))
             return
         spot = self.top + lift  # SP-4: lifted cards go under; the next card is the Hare's
@@ -438,7 +443,7 @@ class SprintState(GameState[Lift]):
         card = self.pile[spot]
         self.top = spot + 1 if spot + 1 < size else 0
         self.hare = to = hare_destination(card, hare, tortoise, moved, game.carrot_of)
-        self.last = (seat, objective, lift, start, moved, RACE_KINDS[card], hare, to)
+        self._last = (seat, objective, lift, start, moved, RACE_KINDS[card], hare, to)
         self.events.append(Event(_hare_words(card, hare, to, finish), rules=_SP5))
         if to >= finish:
             self.winner = "hare"
@@ -489,7 +494,7 @@ class SprintState(GameState[Lift]):
             carrots=cfg.carrot_squares, tortoise=self.tortoise, hare=self.hare, turn=self.turn,
             objective=None if self.winner else self.objective,
             objectives_flipped=self.deck[: self.drawn], objectives_left=len(self.deck) - self.drawn,
-            pile_size=size, last=TurnReport(*self.last) if self.last else None, winner=self.winner,
+            pile_size=size, last=self.last, winner=self.winner,
             race_pile=tuple(RACE_KINDS[self.pile[(self.top + i) % size]] for i in range(size)) if omniscient else None,
             objective_deck=self.deck[self.drawn:] if omniscient else None,
         )
@@ -519,7 +524,7 @@ def _hare_words(card: int, start: int, end: int, finish: int) -> str:
 
 
 def extra_benchmarks(repeats: int) -> None:
-    """Called by ``python -m sloth_kernel bench``: whole games per second with a simulated
+    """Called by ``python -m sloth_kernel bench``: whole games per CPU second with a simulated
     lifter (sigma 0.15, aim one low), scalar engine vs the numpy simulator, same run."""
     import random
     import statistics
@@ -533,13 +538,13 @@ def extra_benchmarks(repeats: int) -> None:
 
     def scalar(seconds: float = 1.0) -> float:
         rng, games, max_lift = random.Random(0), 0, game.cfg.max_lift
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
             state = game.new_state(games)
             while state.winner is None:  # the fast path: no checks, no observations
                 state.apply_unchecked(lift_move(draw_lift(model, state.objective, max_lift, rng.random())))
             games += 1
-        return games / (time.perf_counter() - start)
+        return games / (time.process_time() - start)
 
     scalar_rate = statistics.median(scalar() for _ in range(repeats))
     vector_rate = statistics.median(games_per_second(model, batch, seed=r) for r in range(repeats))

@@ -1,0 +1,485 @@
+"""Sprint! engine: rulebook examples, rulings SP-1..SP-7, errors, records, observations."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from sloth_kernel import ConfigError, IllegalMoveError, InvalidMoveError, RecordError, load_game
+from sloth_kernel.bots import RandomBot, make_bot, play_out
+from sloth_kernel.core import NO_PLAYER
+from sloth_kernel.games.sprint import (
+    DEFAULT_OBJECTIVES,
+    DEFAULT_RACE_DECK,
+    RACE_KINDS,
+    RULES,
+    Lift,
+    SprintConfig,
+    objective_deck,
+    race_pile,
+    tortoise_move,
+)
+from sloth_kernel.render import render_observation
+
+FULL_DECK = [kind for kind, n in zip(RACE_KINDS, DEFAULT_RACE_DECK) for _ in range(n)]
+
+
+def pile_with(cards: dict[int, str]) -> list[str]:
+    """A legal Race pile (top first) with the given cards at the given positions."""
+    rest = list(FULL_DECK)
+    for kind in cards.values():
+        rest.remove(kind)
+    return [cards[i] if i in cards else rest.pop(0) for i in range(len(FULL_DECK))]
+
+
+def objectives_with(first: list[int], all_cards: tuple[int, ...] = DEFAULT_OBJECTIVES) -> list[int]:
+    return first + [n for n in all_cards if n not in first]
+
+
+def start(cards: dict[int, str] | None = None, objectives: list[int] | None = None, tortoise: int = 0,
+          hare: int = 0, seed: int = 0, **options):
+    game = load_game("sprint", **options)
+    deal = {"race_pile": pile_with(cards or {}), "objectives": objectives_with(objectives or [15],
+                                                                               game.config.objectives),
+            "tortoise": tortoise, "hare": hare}
+    return game.from_deal(deal, seed=seed)
+
+
+def unchanged(state) -> tuple:
+    return (json.dumps(state.to_record()), state.view())
+
+
+# --- the rulebook's worked examples ----------------------------------------------------
+
+
+def test_rulebook_example_lift_14_on_15_moves_3():
+    state = start(objectives=[15]).play("lift 14")
+    assert state.tortoise == 3
+    assert "1 short" in str(state.log[-3]) and "moves 3" in str(state.log[-3])
+
+
+def test_rulebook_young_tortoise_example_lift_18_on_15_moves_1():
+    state = start(objectives=[15], young_tortoise=True).play("lift 18")
+    assert state.tortoise == 1
+
+
+# --- SP-4: the Tortoise's movement table -------------------------------------------------
+
+
+@pytest.mark.parametrize("gap, normal, young", [
+    (0, 4, 4), (-1, 3, 3), (-2, 2, 2), (-3, 1, 1), (-4, 0, 0), (-9, 0, 0),
+    (1, 0, 3), (2, 0, 2), (3, 0, 1), (4, 0, 0), (7, 0, 0),
+])
+def test_SP_4_movement_table(gap, normal, young):
+    assert tortoise_move(15, 15 + gap) == normal
+    assert tortoise_move(15, 15 + gap, young_tortoise=True) == young
+    assert start(objectives=[15]).play(f"lift {15 + gap}").tortoise == normal
+    assert start(objectives=[15], young_tortoise=True).play(f"lift {15 + gap}").tortoise == young
+
+
+def test_SP_4_lift_range_is_1_to_31():
+    state = start()
+    assert [m.count for m in state.legal_moves()] == list(range(1, 32))
+    for text in ("lift 0", "lift 32", "lift 40"):
+        before = unchanged(state)
+        with pytest.raises(IllegalMoveError) as err:
+            state.play(text)
+        assert "SP-4" in err.value.explanation.rules and not err.value.explanation.legal
+        assert unchanged(state) == before
+
+
+def test_SP_4_pile_order_after_a_lift():
+    state = start()
+    pile = list(state.view().race_pile)
+    after = state.play("lift 5")
+    assert after.last.hare_card == pile[5]  # the card under the 5 lifted ones is the Hare's
+    # lifted cards to the bottom in order, then the Hare's card to the bottom
+    assert list(after.view().race_pile) == pile[6:] + pile[:5] + [pile[5]]
+    again = after.play("lift 30")
+    moved = list(after.view().race_pile)
+    assert again.last.hare_card == moved[30]
+    assert list(again.view().race_pile) == moved[31:] + moved[:30] + [moved[30]]
+
+
+def test_SP_4_lifting_31_takes_the_bottom_card_and_keeps_the_order():
+    state = start({31: "rest"})
+    pile = state.view().race_pile
+    after = state.play("lift 31")
+    assert after.last.hare_card == "rest" and after.view().race_pile == pile
+
+
+# --- SP-5: every Hare card ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3, 4])
+def test_SP_5_move_cards(steps):
+    state = start({14: f"move {steps}"}, objectives=[15], hare=5).play("lift 14")
+    assert state.hare == 5 + steps and state.last.hare_card == f"move {steps}"
+
+
+def test_SP_5_join_forwards():
+    state = start({15: "join"}, objectives=[15], tortoise=10, hare=2).play("lift 15")
+    assert (state.tortoise, state.hare) == (14, 14)
+    assert "forward" in str(state.log[-2])
+
+
+def test_SP_5_join_backwards():
+    state = start({15: "join"}, objectives=[15], tortoise=3, hare=20).play("lift 15")
+    assert (state.tortoise, state.hare) == (7, 7)
+    assert "back" in str(state.log[-2])
+
+
+def test_SP_5_rest():
+    state = start({12: "rest"}, objectives=[15], hare=9).play("lift 12")
+    assert state.hare == 9 and state.tortoise == 1
+
+
+def test_SP_5_copy_the_tortoise():
+    state = start({14: "copy"}, objectives=[15], hare=9).play("lift 14")
+    assert state.tortoise == 3 and state.hare == 12
+
+
+def test_SP_5_copy_after_a_zero_move():
+    state = start({20: "copy"}, objectives=[15], hare=9).play("lift 20")  # over: Tortoise 0
+    assert state.tortoise == 0 and state.hare == 9
+
+
+@pytest.mark.parametrize("hare, carrot", [(7, 10), (6, 4), (8, 10), (1, 4), (0, 4), (35, 34), (31, 34), (30, 28)])
+def test_SP_5_nearest_carrot(hare, carrot):
+    # carrots on 4, 10, 16, 22, 28, 34; square 7 is 3 from both 4 and 10: forward on a tie
+    state = start({20: "carrot"}, objectives=[15], hare=hare).play("lift 20")
+    assert state.hare == carrot
+
+
+def test_SP_5_carrot_tie_goes_forward():
+    state = start({20: "carrot"}, objectives=[15], hare=13).play("lift 20")  # 10 and 16 are both 3 away
+    assert state.hare == 16
+
+
+def test_SP_5_already_on_a_carrot_stays():
+    state = start({20: "carrot"}, objectives=[15], hare=10).play("lift 20")
+    assert state.hare == 10 and "already on a carrot" in str(state.log[-2])
+
+
+# --- SP-6: the end ------------------------------------------------------------------------
+
+
+def test_SP_6_tortoise_finishes_exactly():
+    state = start(objectives=[15], tortoise=32).play("lift 15")
+    assert state.is_over and state.winner == "tortoise" and state.tortoise == 36
+    assert state.returns() == (1.0, 1.0) and state.current_player == NO_PLAYER
+
+
+def test_SP_6_tortoise_finishes_beyond():
+    state = start(objectives=[15], tortoise=35).play("lift 13")
+    assert state.winner == "tortoise" and state.tortoise == 37
+
+
+def test_SP_6_tortoise_finishes_before_the_hare_moves():
+    state = start({15: "move 4"}, objectives=[15], tortoise=33, hare=35).play("lift 15")
+    assert state.winner == "tortoise" and state.hare == 35
+    assert state.last.hare_card is None
+    assert "everyone wins" in str(state.log[-1])
+    assert state.legal_moves() == [] and state.returns() == (1.0, 1.0)
+
+
+@pytest.mark.parametrize("hare, card", [(35, "move 1"), (34, "move 4")])
+def test_SP_6_hare_finishing_loses(hare, card):
+    state = start({20: card}, objectives=[15], hare=hare).play("lift 20")
+    assert state.winner == "hare" and state.returns() == (0.0, 0.0)
+    assert "everyone loses" in str(state.log[-1])
+    with pytest.raises(IllegalMoveError):
+        state.play("lift 3")
+
+
+def test_SP_6_copy_can_carry_the_hare_home():
+    state = start({15: "copy"}, objectives=[15], tortoise=20, hare=33).play("lift 15")
+    assert state.winner == "hare" and state.hare == 37
+
+
+# --- SP-1..SP-3: the assumed track and decks; variants ---------------------------------------
+
+
+def test_SP_1_long_track_assumption():
+    config = SprintConfig()
+    assert config.finish == 36 and config.carrot_squares == (4, 10, 16, 22, 28, 34)
+    assert "SP-1" in config.assumptions()[0]
+
+
+def test_SP_1_small_track_variant():
+    state = start(objectives=[15], tortoise=20, small_track=True)
+    assert state.game.config.finish == 24 and state.game.config.carrot_squares == (4, 10, 16, 22)
+    won = state.play("lift 15")
+    assert won.winner == "tortoise" and won.tortoise == 24
+    lost = start({20: "move 3"}, objectives=[15], hare=21, small_track=True).play("lift 20")
+    assert lost.winner == "hare"
+
+
+def test_SP_1_custom_track_and_carrots():
+    state = start({20: "carrot"}, objectives=[15], hare=2, track_length=20, carrots=[3, 12]).play("lift 20")
+    assert state.hare == 3 and state.game.config.finish == 20
+
+
+def test_SP_2_race_deck_composition():
+    assert sum(DEFAULT_RACE_DECK) == 32
+    pile = race_pile(SprintConfig(), 5)
+    assert sorted(pile) == sorted(k for k, n in enumerate(DEFAULT_RACE_DECK) for _ in range(n))
+    assert load_game("sprint").new_state(5).view().race_pile == tuple(RACE_KINDS[k] for k in pile)
+
+
+def test_SP_3_objectives_without_replacement_then_reshuffle():
+    # lifting 31 always takes the bottom card (SP-4); a resting Hare keeps the game going
+    state = start({31: "rest"}, seed=11)
+    first = []
+    for _ in range(18):
+        first.append(state.objective)
+        state = state.play("lift 31")
+    assert sorted(first) == list(DEFAULT_OBJECTIVES)  # each card once
+    assert state.objective == objective_deck(state.game.config, 11, 1)[0]
+    assert any("shuffled" in str(e) and "SP-3" in e.rules for e in state.log)
+    assert state.observation(0).objectives_left == 17
+    assert state.observation(0).objectives_flipped == (state.objective,)
+
+
+def test_young_tortoise_is_an_option_defaulting_off():
+    assert SprintConfig().young_tortoise is False
+    assert start(objectives=[15]).play("lift 16").tortoise == 0
+    assert start(objectives=[15], young_tortoise=True).play("lift 16").tortoise == 3
+
+
+def test_SP_7_the_move_is_only_a_count_and_simulated_lifters_use_it():
+    state = load_game("sprint").new_state(3)
+    for level in ("heuristic", "expert", "master"):
+        bot = make_bot("sprint", level, seed=1)
+        move = bot.choose(state.observation(0))
+        assert isinstance(move, Lift) and move in state.legal_moves()
+    assert "SP-7" in RULES
+
+
+def test_every_ruling_is_in_the_rules_dict():
+    assert {f"SP-{n}" for n in range(1, 8)} <= set(RULES)
+
+
+# --- seats and turns --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_any_number_of_seats_take_turns(players):
+    state = start({31: "rest"}, players=players)
+    seats = []
+    for _ in range(7):
+        seats.append(state.current_player)
+        state = state.play("lift 31", player=state.current_player)
+    assert seats == [n % players for n in range(7)]
+    assert len(state.returns()) == players
+
+
+def test_out_of_turn_lift_raises_and_changes_nothing():
+    state = load_game("sprint", players=3).new_state(2)
+    before = unchanged(state)
+    with pytest.raises(IllegalMoveError) as err:
+        state.play("lift 10", player=1)
+    assert "not seat 1's turn" in err.value.explanation.reason
+    assert unchanged(state) == before
+
+
+# --- notation and errors ---------------------------------------------------------------------
+
+
+def test_notation_round_trip():
+    game = load_game("sprint")
+    for n in range(0, 40):
+        assert game.parse_move(str(Lift(n))) == Lift(n)
+    assert game.parse_move("  LIFT  12 ") == Lift(12) and game.parse_move("12") == Lift(12)
+
+
+@pytest.mark.parametrize("text", ["lift", "lift x", "jump 3", "lift -3", "", "lift 3.5", "3 cards"])
+def test_bad_notation_raises_invalid_move(text):
+    state = load_game("sprint").new_state(1)
+    before = unchanged(state)
+    with pytest.raises(InvalidMoveError):
+        state.play(text)
+    assert unchanged(state) == before
+    assert not state.explain(text).legal
+
+
+def test_foreign_move_objects_are_refused():
+    state = load_game("sprint").new_state(1)
+    with pytest.raises(InvalidMoveError):
+        state.play(14)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 0}, {"players": 21}, {"players": "2"}, {"small_track": 1}, {"track_length": 1},
+    {"carrots": [40]}, {"carrots": [10, 4]}, {"carrots": [4, 4]}, {"race_deck": [6, 6, 4]},
+    {"race_deck": [6, 6, 4, 2, 4, 3, 4, -1]}, {"race_deck": [1, 0, 0, 0, 0, 0, 0, 0]},
+    {"objectives": []}, {"objectives": [5, 40]}, {"objectives": [0, 5]}, {"colour": "red"},
+    {"carrots": [], "race_deck": list(DEFAULT_RACE_DECK)},
+])
+def test_bad_options_raise_config_error(options):
+    with pytest.raises(ConfigError):
+        load_game("sprint", **options)
+
+
+@pytest.mark.parametrize("deal", [
+    {"race_pile": FULL_DECK[:-1], "objectives": list(DEFAULT_OBJECTIVES)},
+    {"race_pile": FULL_DECK[:-1] + ["move 1"], "objectives": list(DEFAULT_OBJECTIVES)},
+    {"race_pile": FULL_DECK[:-1] + ["dragon"], "objectives": list(DEFAULT_OBJECTIVES)},
+    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES)[:-1]},
+    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES)[:-1] + ["22"]},
+    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES), "tortoise": 36},
+    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES), "hare": -1},
+])
+def test_bad_deals_raise_config_error(deal):
+    with pytest.raises(ConfigError):
+        load_game("sprint").from_deal(deal)
+
+
+# --- records, determinism ---------------------------------------------------------------------
+
+
+def play_bots(seed: int, level: str = "heuristic", **options):
+    game = load_game("sprint", **options)
+    bots = [make_bot("sprint", level, seed=seed + s) for s in range(game.num_players)]
+    return play_out(game.new_state(seed), bots)
+
+
+def test_same_seed_same_game():
+    assert play_bots(42).to_record() == play_bots(42).to_record()
+    assert play_bots(42).view() == play_bots(42).view()
+    assert load_game("sprint").new_state(1).view() != load_game("sprint").new_state(2).view()
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3, "small_track": True}, {"young_tortoise": True}])
+def test_record_round_trip(options):
+    state = play_bots(7, **options)
+    game = state.game
+    copy = game.replay(json.loads(state.to_json()))
+    assert copy.view() == state.view() and copy.history == state.history
+    assert all(copy.observation(s) == state.observation(s) for s in range(game.num_players))
+    dealt = start({3: "join"}, objectives=[9, 12], tortoise=5, hare=2).play("lift 3").play("lift 11")
+    again = dealt.game.replay(dealt.to_record())
+    assert again.view() == dealt.view() and again.deal == dealt.deal
+
+
+def test_tampered_records_raise_record_error():
+    state = play_bots(3)
+    record = state.to_record()
+    game = state.game
+    bad = [
+        {**record, "moves": record["moves"] + ["lift 5"]},  # after the end
+        {**record, "moves": ["lift 40"] + record["moves"]},
+        {**record, "moves": ["lift x"]},
+        {**record, "moves": [14]},
+        {**record, "game": "too-sloth-to-win"},
+        {**record, "options": {**record["options"], "players": 0}},
+        {**record, "seed": "3"},
+        {**record, "deal": {"race_pile": ["rest"], "objectives": [5]}},
+        {**record, "version": 99},
+        "not json",
+    ]
+    for tampered in bad:
+        with pytest.raises(RecordError):
+            game.replay(tampered)
+
+
+# --- invariants over many random games ----------------------------------------------------------
+
+
+def test_invariant_harness():
+    rng = random.Random(5)
+    games = 0
+    for seed in range(400):
+        options = rng.choice([{}, {"players": 1}, {"players": 4, "small_track": True}, {"young_tortoise": True}])
+        game = load_game("sprint", **options)
+        state = game.new_state(seed)
+        pile = state.pile
+        bot = RandomBot(seed) if seed % 2 else make_bot("sprint", "heuristic", seed=seed, sigma=rng.random() / 2)
+        objectives = game.config.objectives
+        while not state.is_over:
+            seat = state.current_player
+            obs = state.observation(seat)
+            assert obs.legal_moves == tuple(state.legal_moves()) and len(obs.legal_moves) == 31
+            other = (seat + 1) % game.num_players
+            if other != seat:
+                assert state.observation(other).legal_moves == ()
+            assert obs.race_pile is None and obs.objective_deck is None  # hidden orders
+            assert obs.objective in objectives and obs.objectives_flipped[-1] == obs.objective
+            assert obs.objectives_left + len(obs.objectives_flipped) == len(objectives)
+            assert sorted(state.view().race_pile) == sorted(FULL_DECK)
+            if rng.random() < 0.1:  # explain agrees with legal_moves, legal or not
+                move = Lift(rng.randrange(0, 40))
+                assert state.explain(move).legal == (move in state.legal_moves())
+            before = (state.tortoise, len(state.events))
+            state = state.play(bot.choose(obs), player=seat)
+            assert state.pile is pile  # the pile is never reshuffled (SP-4)
+            assert state.tortoise >= before[0] and state.hare >= 0
+            assert len(state.events) > before[1]
+        finish = game.config.finish
+        assert (state.winner == "tortoise") == (state.tortoise >= finish)
+        assert (state.winner == "hare") == (state.hare >= finish and state.tortoise < finish)
+        assert state.returns() == ((1.0 if state.winner == "tortoise" else 0.0),) * game.num_players
+        assert state.current_player == NO_PLAYER and state.legal_moves() == []
+        games += 1
+    assert games == 400
+
+
+def test_explain_agrees_with_legal_moves_over_random_states():
+    rng = random.Random(8)
+    for seed in range(30):
+        state = load_game("sprint", young_tortoise=bool(seed % 2)).new_state(seed)
+        for _ in range(rng.randrange(0, 12)):
+            if state.is_over:
+                break
+            state = state.play(Lift(rng.randrange(1, 32)))
+        for n in range(0, 36):
+            explanation = state.explain(Lift(n))
+            assert explanation.legal == (Lift(n) in state.legal_moves())
+            assert explanation.reason
+
+
+def test_explanations_are_concrete():
+    state = start(objectives=[15], tortoise=33)
+    assert "move 3" in state.explain("lift 14").reason
+    assert "finish" in state.explain("lift 15").reason and "SP-6" in state.explain("lift 15").rules
+    assert "over" in state.explain("lift 16").reason
+    assert "four or more short" in state.explain("lift 2").reason
+    assert "at least 1" in state.explain("lift 0").reason
+
+
+# --- observations and rendering ---------------------------------------------------------------
+
+
+def test_observation_hides_the_pile_and_deck_orders():
+    state = play_bots(9, players=2)
+    for seat in range(2):
+        obs = state.observation(seat)
+        assert obs.race_pile is None and obs.objective_deck is None
+        html = render_observation(obs)
+        assert "teacher view" not in html
+        assert html.count("sk-card-back") >= 2  # the piles are card backs
+    view = state.view()
+    assert len(view.race_pile) == 32 and view.objective_deck is not None
+    assert "teacher view" in render_observation(view)
+
+
+def test_event_text_never_names_hidden_cards():
+    state = load_game("sprint").new_state(4)
+    pile = state.view().race_pile
+    state = state.play("lift 7")
+    for event in state.log:
+        text = str(event)
+        if "Race card" in text:  # only the revealed Hare card is named
+            assert f"'{pile[7]}'" in text
+
+
+def test_render_shows_track_objective_reveal_and_assumptions():
+    state = start({14: "join"}, objectives=[15, 9], tortoise=2, hare=6).play("lift 14")
+    html = render_observation(state.observation(1))
+    for css in ("sk-sprint-track", "sk-sprint-objective", "sk-sprint-reveal", "sk-sprint-carrot",
+                "sk-sprint-tortoise", "sk-sprint-hare", "sk-assume"):
+        assert css in html
+    assert "Assumed" in html and "SP-1" in html and "SP-2" in html and "SP-3" in html
+    assert 'data-card="join"' in html and 'data-card="9"' in html
+    assert state._repr_html_()

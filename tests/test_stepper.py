@@ -1,0 +1,135 @@
+"""The step-through widget, driven from code: every step equals a replay of the record's prefix."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sloth_kernel import GameState, RecordError, load_game
+from sloth_kernel.bots import make_bot, play_out
+from widgets.stepper import CHECKPOINT_EVERY, StepThrough, Timeline, as_record
+
+GAMES: list[tuple[str, dict[str, Any], str]] = [
+    ("too-sloth-to-win", {"rounds": 1}, "heuristic"),
+    ("surplus-of-sloths", {}, "heuristic"),
+    ("race-to-the-bottom", {"players": 2}, "random"),
+    ("sprint", {}, "heuristic"),
+]
+
+
+def finished(name: str, options: dict[str, Any], level: str, seed: int = 3) -> GameState[Any]:
+    game = load_game(name, **options)
+    bots = [make_bot(name, level, seed=seed * 10 + s) for s in range(game.num_players)]
+    return play_out(game.new_state(seed), bots)
+
+
+def prefix_replay(record: dict[str, Any], moves: int) -> GameState[Any]:
+    """The public protocol's own answer for the position after `moves` moves."""
+    return load_game(record["game"]).replay({**record, "moves": record["moves"][:moves]})
+
+
+@pytest.mark.parametrize("name,options,level", GAMES)
+def test_forward_then_back_matches_replay(name: str, options: dict[str, Any], level: str) -> None:
+    final = finished(name, options, level)
+    record = final.to_record()
+    stepper = StepThrough(record)
+    assert stepper.last == len(record["moves"])
+    checks = sorted({0, 1, 2, stepper.last // 2, stepper.last - 1, stepper.last})
+    seen: dict[int, Any] = {}
+    while True:  # forward with Next, all the way
+        if stepper.step in checks:
+            seen[stepper.step] = stepper.state.view()
+            assert seen[stepper.step] == prefix_replay(record, stepper.step).view()
+        if stepper.next_button.disabled:
+            break
+        stepper.next_button.click()
+    assert stepper.step == stepper.last
+    assert stepper.state.view() == final.view()
+    while stepper.step:  # and back with Back
+        stepper.back_button.click()
+        if stepper.step in seen:
+            assert stepper.state.view() == seen[stepper.step]
+    assert stepper.back_button.disabled
+
+
+@pytest.mark.parametrize("name,options,level", GAMES)
+def test_every_step_narrates_and_cites_known_rules(name: str, options: dict[str, Any], level: str) -> None:
+    timeline = Timeline(finished(name, options, level))
+    rules = timeline.game.rules
+    for index in range(len(timeline)):
+        step = timeline.step(index)
+        assert step.events, f"step {index} adds no narration"
+        if index:
+            assert step.explanation is not None and step.explanation.legal
+            assert step.move == timeline.moves[index - 1]
+        for rule, words in step.rules:
+            assert rule in rules and words == rules[rule]
+
+
+def test_random_access_crosses_checkpoints() -> None:
+    record = finished("race-to-the-bottom", {"players": 2}, "random").to_record()
+    timeline = Timeline(record)
+    assert timeline.last > 2 * CHECKPOINT_EVERY
+    for index in (timeline.last, 3, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1, 2 * CHECKPOINT_EVERY - 1, 0):
+        assert timeline.state(index).view() == prefix_replay(record, index).view()
+
+
+def test_step_and_record_are_settable_from_code() -> None:
+    first = finished("too-sloth-to-win", {"rounds": 1}, "heuristic", seed=3)
+    stepper = StepThrough(first, step=4)
+    assert stepper.step == 4 and stepper.slider.value == 4 and stepper.player.value == 4
+    assert "Move 4 of" in stepper.narration.value
+    stepper.step = 10_000  # clamped to the end
+    assert stepper.step == stepper.last and stepper.next_button.disabled
+    stepper.slider.value = 2  # the scrubber drives the step
+    assert stepper.step == 2
+    stepper.player.value = 3  # so does the Play widget
+    assert stepper.step == 3 and stepper.slider.value == 3
+    second = finished("sprint", {}, "heuristic", seed=5)
+    stepper.record = as_record(second.to_json())
+    assert stepper.step <= stepper.last == len(second.history)
+    assert "Sprint" in stepper.title.value
+    assert stepper.slider.max == stepper.player.max == stepper.last
+
+
+def test_find_jumps_to_the_interesting_moment() -> None:
+    game = load_game("too-sloth-to-win", players=4, rounds=1)
+    state = game.from_deal({"hands": ["2 5 6", "3 4", "1 1 6", "7 8"]})
+    for move in ("2", "pass", "1-1"):
+        state = state.play(move)
+    stepper = StepThrough(state)
+    index = stepper.find("TS-7")
+    assert index == 2 and stepper.find("eliminated") == 2
+    stepper.step = index
+    assert "TS-7" in stepper.rules.value and "couldn" in stepper.rules.value
+    assert stepper.find(lambda step: step.move == "1-1") == 3
+    assert stepper.find("no such words") is None
+
+
+def test_render_is_idempotent_and_classes_are_stable() -> None:
+    stepper = StepThrough(finished("surplus-of-sloths", {}, "heuristic"), step=6)
+    before = [child.value for child in (stepper.title, stepper.narration, stepper.rules, stepper.board)]
+    stepper.render()
+    stepper.render()
+    after = [child.value for child in (stepper.title, stepper.narration, stepper.rules, stepper.board)]
+    assert before == after
+    classes = {c for w in (stepper, stepper.back_button, stepper.next_button, stepper.slider, stepper.player)
+               for c in w._dom_classes}
+    assert {"sk-stepper", "sk-back", "sk-next", "sk-scrub", "sk-play"} <= classes
+
+
+def test_seat_view_hides_other_hands() -> None:
+    final = finished("too-sloth-to-win", {"rounds": 1}, "heuristic")
+    stepper = StepThrough(final, step=1, seat=0)
+    assert "Player 1 sees it" in stepper.title.value
+    assert "hidden card" in stepper.board.value
+    stepper.seat = None
+    assert "hidden card" not in stepper.board.value
+
+
+def test_bad_records_are_refused() -> None:
+    record = finished("sprint", {}, "heuristic").to_record()
+    with pytest.raises(RecordError):
+        Timeline({**record, "moves": record["moves"] + ["lift 99"]})
+    with pytest.raises(RecordError):
+        Timeline("not json")

@@ -220,7 +220,7 @@ def needs(cards: tuple[int, ...]) -> list[int]:
 
 
 Candidates = list[tuple[int, list[tuple[Play, int]]]]
-Answers = tuple[Candidates, Candidates, list[Move]]
+Answers = tuple[Candidates, list[Move], dict[int, tuple[Play, ...]]]
 
 
 def by_lowest_number(plays: list[tuple[Play, int]]) -> Candidates:
@@ -357,32 +357,40 @@ class TooSlothToWin(Game["TooSlothState"]):
         raise InvalidMoveError(text, f"{token!r} is not a card: use 1-8, or D1-D9 for a drink", game=self.name)
 
     def legal_for(self, hand: list[int], bits: int, table: tuple[int, ...]) -> list[Move]:
-        """Legal moves for `hand` (with its ``hand_bits``) facing `table` (TS-3..TS-7)."""
-        missing = ~bits
+        """Legal moves for a hand, given as its ``hand_bits``, facing `table` (TS-3..TS-7).
+
+        Plays are grouped by their lowest running card n; a group only depends on
+        the hand's numbers n..n+2 and whether it holds a drink, so each group's
+        answer is cached under those few bits.
+        """
         answer = self._answers.get(table)
         if answer is None:
             answer = self._answers[table] = self._answers_to(table)
-        with_drink, without_drink, passes = answer
+        groups, passes, cache = answer
+        drink = bits & 1
         plays: list[Move] = []
-        for number, group in with_drink if hand[DRINK] else without_drink:
+        for number, group in groups:
             if bits >> 3 * number & 1:
-                plays += [m for m, need in group if not need & missing]
+                key = (bits >> 3 * number & 0x1FF) << 5 | number << 1 | drink
+                found = cache.get(key)
+                if found is None:
+                    missing = ~bits
+                    found = cache[key] = tuple(m for m, need in group if not need & missing)
+                plays += found
         if not table and not plays:
             return [self.pass_moves[None]]
         return plays + passes
 
     def _answers_to(self, table: tuple[int, ...]) -> Answers:
-        """Combinations that beat `table` (with their needs as bits; all, and drink-free) and the passes."""
-        beaters = [(m, hand_bits(needs(m.cards))) for m in self.combinations if beats(m.cards, table)]
-        drink_free = by_lowest_number([(m, need) for m, need in beaters if not need & 7])
-        beaters = by_lowest_number(beaters)
+        """Combinations that beat `table`, grouped with their needs as bits, and the passes."""
+        groups = by_lowest_number([(m, hand_bits(needs(m.cards))) for m in self.combinations if beats(m.cards, table)])
         if not table:
-            return beaters, drink_free, []
+            return groups, [], {}
         if len(table) == 1:
-            return beaters, drink_free, [self.pass_moves[None]]
+            return groups, [self.pass_moves[None]], {}
         ends = {table[0], table[-1]} if combo_kind(table) == "run" else set(table)
         takes = sorted({DRINK if c > DRINK_BASE else c for c in ends})
-        return beaters, drink_free, [self.pass_moves[t] for t in takes]
+        return groups, [self.pass_moves[t] for t in takes], {}
 
 
 # --- the state ----------------------------------------------------------------

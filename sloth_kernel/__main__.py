@@ -6,7 +6,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"bench": "sloth_kernel.bench"}
+    commands = {"bench": "sloth_kernel.bench", "arena": "sloth_kernel.arena"}
     if not argv or argv[0] not in commands:
         print(f"usage: python -m sloth_kernel {{{'|'.join(commands)}}} [options]", file=sys.stderr)
         return 2

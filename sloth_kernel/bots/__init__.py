@@ -54,7 +54,18 @@ def _game_bots(game: str) -> dict[str, Any]:
     except (KeyError, ModuleNotFoundError):
         return levels
     levels.update(getattr(module, "BOTS", {}))
+    if game in ismcts_games():
+        from .ismcts import ISMCTSBot
+
+        levels["ismcts"] = ISMCTSBot
     return levels
+
+
+def ismcts_games() -> set[str]:
+    """Games with a determinizer, hence an ISMCTS level."""
+    from .determinize import SPECS
+
+    return set(SPECS)
 
 
 def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Any:

@@ -1,0 +1,257 @@
+"""``python -m sloth_kernel arena``: a seeded tournament between bot levels.
+
+For every pair of levels (A, B) in the order given, game g seats A at seat
+``g % n`` and B in every other seat (seats rotate), and deals from seed
+``seed + g`` (every pair sees the same deals). A's score is its return (1 for a
+win, a share for a shared win), so its mean is a win rate to compare with the
+1/n baseline: heads-up when the game takes 2 players, otherwise one A against
+a table of Bs. Cooperative Sprint! instead seats each level at a table of its
+own and reports the table's win rate.
+
+Games run in worker processes (both cores by default) and each decision's CPU
+time is recorded per level, so the ISMCTS move time comes with the table.
+Intervals are 95% normal-approximation intervals of the mean.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterator
+
+from .bots import make_bot
+from .registry import load_game
+
+COOPERATIVE = {"sprint"}
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game to play: which level sits where, and all the seeds."""
+
+    pair: int
+    index: int
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    seats: tuple[str, ...]
+    deal_seed: int
+    bot_seed: int
+    bot_options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+
+
+@dataclass
+class Outcome:
+    pair: int
+    index: int
+    seats: tuple[str, ...]
+    returns: tuple[float, ...]
+    decisions: int
+    think_time: dict[str, list[float]] = field(default_factory=dict)
+    """CPU seconds per decision, per level (only levels that had a choice)."""
+
+
+def play_match(match: Match) -> Outcome:
+    """Play one seeded game through observations and checked moves."""
+    game = load_game(match.game, **dict(match.options))
+    level_options = {level: dict(opts) for level, opts in match.bot_options}
+    bots = [
+        make_bot(match.game, level, seed=match.bot_seed * 16 + seat, **level_options.get(level, {}))
+        for seat, level in enumerate(match.seats)
+    ]
+    state = game.new_state(match.deal_seed)
+    think: dict[str, list[float]] = {}
+    decisions = 0
+    while not state.is_over:
+        seat = state.current_player
+        observation = state.observation(seat)
+        start = time.process_time()
+        move = bots[seat].choose(observation)
+        if len(observation.legal_moves) > 1:
+            think.setdefault(match.seats[seat], []).append(time.process_time() - start)
+        state = state.play(move, player=seat)
+        decisions += 1
+    return Outcome(match.pair, match.index, match.seats, tuple(state.returns()), decisions, think)
+
+
+def schedule(
+    game_name: str, levels: list[str], games: int, seed: int, players: int,
+    options: dict[str, Any], bot_options: dict[str, dict[str, Any]],
+) -> tuple[list[tuple[str, str | None]], list[Match]]:
+    """The pairs (or, cooperative, single levels) and every match to play."""
+    frozen_options = tuple(sorted(options.items()))
+    frozen_bots = tuple((lvl, tuple(sorted(opts.items()))) for lvl, opts in sorted(bot_options.items()))
+    pairs: list[tuple[str, str | None]]
+    if game_name in COOPERATIVE:
+        pairs = [(level, None) for level in levels]
+    else:
+        pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+    matches = []
+    for p, (a, b) in enumerate(pairs):
+        for g in range(games):
+            seats = tuple(a if b is None or s == g % players else b for s in range(players))
+            matches.append(Match(p, g, game_name, frozen_options, seats, seed + g, seed * 1_000_003 + p * 100_003 + g, frozen_bots))
+    return pairs, matches
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and its 95% normal-approximation interval."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def summarize(
+    game_name: str, pairs: list[tuple[str, str | None]], outcomes: list[Outcome], players: int,
+) -> dict[str, Any]:
+    rows = []
+    for p, (a, b) in enumerate(pairs):
+        mine = sorted((o for o in outcomes if o.pair == p), key=lambda o: o.index)
+        if b is None:
+            scores = [o.returns[0] for o in mine]
+        else:
+            scores = [o.returns[o.seats.index(a)] for o in mine]
+        mean, low, high = mean_ci(scores)
+        baseline = None if b is None else 1.0 / players
+        verdict = ""
+        if baseline is not None:
+            verdict = "better" if low > baseline else "worse" if high < baseline else "not separated"
+        rows.append({
+            "a": a, "b": b, "games": len(scores), "score": mean, "ci_low": low, "ci_high": high,
+            "baseline": baseline, "verdict": verdict,
+            "wins": sum(1 for s in scores if s == 1.0), "shared": sum(1 for s in scores if 0.0 < s < 1.0),
+        })
+    times: dict[str, list[float]] = {}
+    for o in outcomes:
+        for level, spent in o.think_time.items():
+            times.setdefault(level, []).extend(spent)
+    think = {
+        level: {
+            "decisions": len(spent), "mean_s": sum(spent) / len(spent), "max_s": max(spent),
+            "p99_s": sorted(spent)[min(len(spent) - 1, int(0.99 * len(spent)))],
+        }
+        for level, spent in sorted(times.items()) if spent
+    }
+    return {"rows": rows, "move_time": think}
+
+
+def run_matches(matches: list[Match], workers: int, progress: bool) -> list[Outcome]:
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(matches), unit="game", disable=not progress, smoothing=0.05)
+    results: list[Outcome] = []
+    try:
+        if workers <= 1:
+            for match in matches:
+                results.append(play_match(match))
+                bar.update()
+        else:
+            context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+            with context.Pool(workers) as pool:
+                iterator: Iterator[Outcome] = pool.imap_unordered(play_match, matches, chunksize=1)
+                for outcome in iterator:
+                    results.append(outcome)
+                    bar.update()
+    finally:
+        bar.close()
+    return results
+
+
+def format_table(report: dict[str, Any]) -> str:
+    lines = [
+        f"{report['game']}, {report['players']} players, {report['games']} games per pairing, "
+        f"seed {report['seed']}, seats rotated; 95% CIs",
+    ]
+    for row in report["rows"]:
+        if row["b"] is None:
+            lines.append(
+                f"  {row['a']:>10} table win rate {row['score']:.3f}  [{row['ci_low']:.3f}, {row['ci_high']:.3f}]"
+            )
+        else:
+            lines.append(
+                f"  {row['a']:>10} vs {row['b']:<10} share {row['score']:.3f}  [{row['ci_low']:.3f}, {row['ci_high']:.3f}]"
+                f"  baseline 1/{report['players']} = {row['baseline']:.3f}  -> {row['verdict']}"
+            )
+    if report["move_time"]:
+        lines.append("CPU time per decision (moves with a choice):")
+        for level, t in report["move_time"].items():
+            lines.append(
+                f"  {level:>10} mean {t['mean_s'] * 1000:8.1f} ms  p99 {t['p99_s'] * 1000:8.1f} ms  "
+                f"max {t['max_s'] * 1000:8.1f} ms  over {t['decisions']:,} decisions"
+            )
+    lines.append(f"wall time {report['wall_s']:.1f}s on {report['workers']} worker process(es)")
+    return "\n".join(lines)
+
+
+def parse_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def arena(
+    game_name: str, levels: list[str], games: int, *, seed: int = 0, players: int | None = None,
+    options: dict[str, Any] | None = None, bot_options: dict[str, dict[str, Any]] | None = None,
+    workers: int | None = None, progress: bool = True,
+) -> dict[str, Any]:
+    """Run a tournament and return the report (what ``--json`` writes)."""
+    options = dict(options or {})
+    if players is not None:
+        options["players"] = players
+    game = load_game(game_name, **options)
+    n = game.num_players
+    workers = workers or os.cpu_count() or 1
+    pairs, matches = schedule(game_name, levels, games, seed, n, options, bot_options or {})
+    start = time.perf_counter()
+    outcomes = run_matches(matches, workers, progress)
+    report = {
+        "game": game_name, "players": n, "options": game.config.to_dict(), "bots": levels,
+        "bot_options": bot_options or {}, "games": games, "seed": seed, "workers": workers,
+        "wall_s": time.perf_counter() - start,
+    }
+    report.update(summarize(game_name, pairs, outcomes, n))
+    report["outcomes"] = [asdict(o) | {"think_time": None} for o in sorted(outcomes, key=lambda o: (o.pair, o.index))]
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sloth_kernel arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--bots", default="ismcts,heuristic,random", help="comma-separated levels, strongest first")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option")
+    parser.add_argument("--bot-option", action="append", default=[], metavar="LEVEL.NAME=VALUE",
+                        help="bot option, e.g. ismcts.iterations=500")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--json", default=None, help="write the report here")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    options = {k: parse_value(v) for k, _, v in (o.partition("=") for o in args.option)}
+    bot_options: dict[str, dict[str, Any]] = {}
+    for item in args.bot_option:
+        key, _, value = item.partition("=")
+        level, _, name = key.partition(".")
+        bot_options.setdefault(level, {})[name] = parse_value(value)
+    levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+    report = arena(args.game, levels, args.games, seed=args.seed, players=args.players, options=options,
+                   bot_options=bot_options, workers=args.workers, progress=not args.no_progress)
+    print(format_table(report))
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(report, handle, indent=1)
+        print(f"wrote {args.json}")
+    return 0

@@ -130,7 +130,6 @@ def test_moves_after_the_game_is_over_are_refused(name: str) -> None:
 
 @pytest.mark.parametrize("name", AVAILABLE)
 def test_explain_agrees_with_legal_moves(name: str) -> None:
-    game = load_game(name)
     for seed in range(15):
         state = mid_game(name, seed, steps=seed * 2)
         if state.is_over:

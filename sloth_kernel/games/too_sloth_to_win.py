@@ -1,8 +1,6 @@
 """Too Sloth To Win: a climbing race (rules/too-sloth-to-win.txt, rulings TS-1..TS-15).
 
-Cards are ints. In a hand, ``hand[0]`` counts Suspicious Drinks and ``hand[n]``
-counts running cards numbered n (1-8). On the table a natural card is its number
-and a drink declared as d is ``DRINK_BASE + d``; a lone drink reads as Single 9.
+Cards are ints (see too_sloth_to_win_combos for the encoding and TS-3 strength).
 
 Engine note on TS-5: if the lead goes all the way round because every active
 player holds only drinks, nobody can ever play again, so the round ends with no
@@ -27,12 +25,27 @@ from ..core import (
     seeded_rng,
 )
 from ..errors import ConfigError, InvalidMoveError
+from .too_sloth_to_win_combos import (
+    DRINK,
+    DRINK_BASE,
+    LONE_DRINK,
+    Candidates,
+    all_combinations,
+    beats,
+    by_lowest_number,
+    canonical,
+    card_text,
+    card_value,  # noqa: F401  (re-exported for renderers and bots)
+    combo_kind,
+    combo_name,
+    hand_bits,
+    hand_text,  # noqa: F401  (re-exported for notebooks)
+    needs,
+    strength,
+)
 
 # --- constants ---------------------------------------------------------------
 
-DRINK = 0
-DRINK_BASE = 10
-LONE_DRINK = DRINK_BASE + 9
 HAND_SIZE = 8
 COPIES = 5
 ACTIVE, FINISHED, ELIMINATED = 0, 1, 2
@@ -100,19 +113,6 @@ class TooSlothConfig(GameConfig):
 # --- moves -------------------------------------------------------------------
 
 
-def card_text(card: int) -> str:
-    return f"D{card - DRINK_BASE}" if card > DRINK_BASE else str(card)
-
-
-def hand_text(hand: tuple[int, ...] | list[int]) -> str:
-    """A hand as people write it, e.g. '3 4 5 8 8 D'."""
-    return " ".join([str(n) for n in range(1, 9) for _ in range(hand[n])] + ["D"] * hand[DRINK])
-
-
-def card_value(card: int) -> int:
-    return card - DRINK_BASE if card > DRINK_BASE else card
-
-
 @dataclass(frozen=True, slots=True)
 class Play(Move):
     """Play a combination; `cards` sorted by value, a drink as DRINK_BASE + declared."""
@@ -135,109 +135,7 @@ class Pass(Move):
         return "pass D" if self.take == DRINK else f"pass {self.take}"
 
 
-def canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(cards, key=lambda c: (card_value(c), c > DRINK_BASE)))
-
-
-def combo_kind(cards: tuple[int, ...]) -> str | None:
-    """'single', 'jump', 'run' or None when the cards form no combination."""
-    if len(cards) == 1:
-        return "single"
-    values = [card_value(c) for c in cards]
-    if len(set(values)) == 1:
-        return "jump"
-    if all(b == a + 1 for a, b in zip(values, values[1:])):
-        return "run"
-    return None
-
-
-_NAMES: dict[tuple[int, ...], str] = {}
-
-
-def combo_name(cards: tuple[int, ...]) -> str:
-    """Plain name of a combination, e.g. 'Run 4-D5-6' or 'Single 9 (a lone drink)'."""
-    name = _NAMES.get(cards)
-    if name is None:
-        name = _NAMES[cards] = _combo_name(cards)
-    return name
-
-
-def _combo_name(cards: tuple[int, ...]) -> str:
-    kind = combo_kind(cards)
-    label = "-".join(card_text(c) for c in cards)
-    if kind == "single":
-        return f"Single {card_value(cards[0])}" + (" (a lone drink)" if cards[0] > DRINK_BASE else "")
-    return f"{(kind or 'mixed cards').capitalize()} {label}"
-
-
-def strength(cards: tuple[int, ...]) -> tuple[str, int, int]:
-    """(kind, size, top value); comparable within a kind (TS-3)."""
-    kind = combo_kind(cards) or "none"
-    return kind, len(cards), max(card_value(c) for c in cards)
-
-
-def beats(new: tuple[int, ...], old: tuple[int, ...]) -> bool:
-    """TS-3: is `new` strictly stronger than `old` (empty table: anything goes)."""
-    if not old:
-        return True
-    new_kind, new_size, new_top = strength(new)
-    old_kind, old_size, old_top = strength(old)
-    if old_kind == "single":
-        return new_kind != "single" or new_top > old_top
-    if new_kind != old_kind:
-        return False
-    return (new_size, new_top) > (old_size, old_top)
-
-
-def all_combinations(top: int) -> list[tuple[int, ...]]:
-    """Every combination buildable from numbers 1..top and at most one drink (TS-4)."""
-    found: set[tuple[int, ...]] = set()
-    numbers = range(1, top + 1)
-    for n in numbers:
-        found.add((n,))
-        found.update({(n, n), (n, n, n), (n, DRINK_BASE + n), (n, n, DRINK_BASE + n)})
-    for low in range(1, 10):
-        for size in (2, 3):
-            values = list(range(low, low + size))
-            if values[-1] > 9:
-                continue
-            naturals_ok = all(v <= top for v in values)
-            if naturals_ok:
-                found.add(tuple(values))
-            for i, v in enumerate(values):
-                rest = values[:i] + values[i + 1 :]
-                if all(r <= top for r in rest):
-                    found.add(canonical(tuple(rest) + (DRINK_BASE + v,)))
-    return sorted(found, key=lambda c: (len(c), combo_kind(c) or "", card_value(c[-1]), c))
-
-
-def needs(cards: tuple[int, ...]) -> list[int]:
-    """Hand counts a combination uses, indexed like a hand."""
-    need = [0] * 9
-    for c in cards:
-        need[DRINK if c > DRINK_BASE else c] += 1
-    return need
-
-
-Candidates = list[tuple[int, list[tuple[Play, int]]]]
 Answers = tuple[Candidates, list[Move], dict[int, tuple[Play, ...]]]
-
-
-def by_lowest_number(plays: list[tuple[Play, int]]) -> Candidates:
-    """Group (play, needed bits) by the lowest running card each play needs."""
-    groups: dict[int, list[tuple[Play, int]]] = {}
-    for play, need in plays:
-        groups.setdefault(min(c for c in play.cards if c < DRINK_BASE), []).append((play, need))
-    return sorted(groups.items())
-
-
-def hand_bits(hand: list[int]) -> int:
-    """Bit 3*i+k is set when the hand holds more than k cards of kind i (k < 3)."""
-    bits = 0
-    for i, count in enumerate(hand):
-        if count:
-            bits |= (1 << 3 * i) if count == 1 else (3 << 3 * i) if count == 2 else (7 << 3 * i)
-    return bits
 
 
 # --- the game ----------------------------------------------------------------

@@ -513,6 +513,8 @@ def _hare_words(card: int, start: int, end: int, finish: int) -> str:
         return f"Race card 'rest': the Hare rests on square {start}."
     if card == CARROT and start == end:
         return f"Race card 'carrot': the Hare is already on a carrot (square {start}) and stays."
+    if card == JOIN and start == end:
+        return f"Race card 'join': the Hare is already with the Tortoise on square {start}."
     if start == end:
         return f"Race card '{kind}': the Hare stays on square {start}."
     way = "forward" if end > start else "back"

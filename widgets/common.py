@@ -1,0 +1,751 @@
+"""Shared pieces of every play board: the session logic, the card hand, the board shell.
+
+Separation of concerns (the ipywidgets pattern):
+
+- :class:`Session` is the logic: the engine state, who sits in each seat, the mode,
+  and whose eyes are on the screen. It never decides a rule; it asks the engine.
+- :class:`GameBoard` is the GUI: a VBox with private child widgets and one
+  idempotent :meth:`GameBoard.render` that redraws everything from the session.
+- Glue: the board observes the session's ``version`` trait and re-renders.
+
+Each game subclasses :class:`GameBoard` and fills in a few hooks (picture, hand,
+controls, how a selection becomes move text).
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Sequence, TypeVar
+
+import ipywidgets as widgets
+import traitlets
+
+from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, load_game
+from sloth_kernel.bots import bot_levels, make_bot
+from sloth_kernel.core import seat_name
+from sloth_kernel.render import kit
+
+HUMAN = "human"
+MODES = ("bots", "hot-seat", "watch")
+SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
+
+# --- the logic ---------------------------------------------------------------------------
+
+
+class Session(traitlets.HasTraits):
+    """Engine state + seats + mode. ``version`` bumps after every change (the glue)."""
+
+    version = traitlets.Int(0)
+
+    def __init__(self, game_name: str, *, seed: int | None = 1, seats: Sequence[str] | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        if seats is not None and "players" not in options and _has_option(game_name, "players"):
+            options["players"] = len(seats)
+        self.game = load_game(game_name, **options)
+        self.options = dict(options)
+        players = self.game.num_players
+        if seats is None:
+            seats = [HUMAN] + [default_bot_level(game_name)] * (players - 1)
+        seats = list(seats)
+        if len(seats) != players:
+            raise ConfigError(f"{len(seats)} seats given for {players} players")
+        levels = bot_levels(game_name)
+        for seat in seats:
+            if seat != HUMAN and seat not in levels:
+                raise ConfigError(f"seat kind {seat!r}: choose 'human' or a bot level ({', '.join(levels)})")
+        self.seats: tuple[str, ...] = tuple(seats)
+        self.state = self.game.new_state(seed=seed)
+        self.seed: int = self.state.seed
+        self.bots = {s: make_bot(game_name, kind, seed=self.seed * 31 + s)
+                     for s, kind in enumerate(self.seats) if kind != HUMAN}
+        humans = self.humans
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.covered = len(humans) > 1  # hot-seat starts behind the cover
+
+    # -- who is who --
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def mode(self) -> str:
+        count = len(self.humans)
+        return "watch" if count == 0 else "bots" if count == 1 else "hot-seat"
+
+    @property
+    def to_move(self) -> int:
+        return self.state.current_player
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.state.is_over and not self.is_human(self.to_move)
+
+    @property
+    def my_turn(self) -> bool:
+        """The seat on screen may act now (its hand is shown and it is to move)."""
+        return (not self.state.is_over and not self.covered and self.viewer is not None
+                and self.viewer == self.to_move)
+
+    def observation(self) -> Any:
+        """What the screen may show: the viewer's observation, or the teacher's view when watching.
+
+        Behind the hot-seat cover this is the incoming player's observation; boards must
+        then draw public parts only.
+        """
+        if self.mode == "watch":
+            return self.state.view()
+        seat = self.viewer
+        if seat is None or self.covered:
+            seat = self.to_move if self.is_human(self.to_move) else self.humans[0]
+        return self.state.observation(seat)
+
+    # -- actions: every one re-validated by the engine --
+
+    def play(self, move: Any, seat: int | None) -> Explanation:
+        """Play `move` for `seat`; an illegal move changes nothing and says why."""
+        text = str(move)
+        if seat is None or not self.is_human(seat):
+            return Explanation(text, False, "nobody at this screen may move for that seat")
+        if self.covered:
+            return Explanation(text, False, "the hand is covered: reveal it first")
+        try:
+            verdict = self.state.explain(move)
+            self.state = self.state.play(move, player=seat)
+        except IllegalMoveError as err:
+            return err.explanation
+        except InvalidMoveError as err:
+            return Explanation(text, False, f"that is not a move: {err.reason}")
+        self._after_move()
+        return verdict
+
+    def step(self) -> bool:
+        """One bot move (if a bot is to move); True when something happened."""
+        if not self.bot_to_move:
+            return False
+        seat = self.to_move
+        move = self.bots[seat].choose(self.state.observation(seat))
+        self.state = self.state.play(move, player=seat)
+        self._after_move()
+        return True
+
+    def reveal(self) -> None:
+        """Hot-seat: the player to move has the device; lift the cover."""
+        if self.covered and self.is_human(self.to_move):
+            self.viewer = self.to_move
+            self.covered = False
+            self.version += 1
+
+    def _after_move(self) -> None:
+        humans = self.humans
+        if len(humans) > 1 and not self.state.is_over:
+            nxt = self.to_move
+            if self.is_human(nxt) and nxt != self.viewer:
+                self.covered = True
+        self.version += 1
+
+
+def _has_option(game_name: str, name: str) -> bool:
+    return hasattr(load_game(game_name).config, name)
+
+
+def default_bot_level(game_name: str) -> str:
+    levels = bot_levels(game_name)
+    return "heuristic" if "heuristic" in levels else levels[0]
+
+
+def player_counts(game_name: str) -> list[int]:
+    """The player counts the engine accepts (asked, not assumed)."""
+    counts = []
+    for n in range(1, 9):
+        try:
+            load_game(game_name, players=n)
+        except ConfigError:
+            continue
+        counts.append(n)
+    return counts
+
+
+# --- small HTML helpers for the widgets --------------------------------------------------
+
+
+def svg_data_uri(svg: str) -> str:
+    """An inline SVG as a CSS url(); adds the namespace that standalone SVG needs."""
+    if "xmlns=" not in svg:
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def face_css(faces: dict[str, kit.CardFace]) -> str:
+    """CSS giving each hand-card button class its card picture (class name -> face)."""
+    rules = []
+    for css_class, face in faces.items():
+        uri = svg_data_uri(kit.card_svg(face, width=kit.CARD_W))
+        rules.append(f".sk-handcard.{css_class}{{background-image:url({uri})}}")
+    return "<style>" + "".join(rules) + "</style>"
+
+
+def explanation_html(verdict: Explanation | None, note: str = "") -> str:
+    if verdict is None:
+        return f'<div class="sk-explain sk-note">{html.escape(note)}</div>' if note else ""
+    return verdict._repr_html_()
+
+
+def progress_bar(value: int, total: int, *, colour: str = "#2a9d3a", label: str = "") -> str:
+    share = 0 if total <= 0 else max(0, min(100, round(100 * value / total)))
+    text = html.escape(label or f"{value}/{total}")
+    return (f'<div class="sk-bar" title="{text}"><div class="sk-bar-fill" style="width:{share}%;'
+            f'background:{colour}"></div><span class="sk-bar-text">{text}</span></div>')
+
+
+BOARD_STYLE = """
+<style>
+.sk-board{max-width:1000px}
+.sk-board .widget-html-content{line-height:1.35}
+.sk-status-line{font-size:15px;padding:6px 10px;border-radius:8px;background:#eef3fb;border:1px solid #c9d8f0}
+.sk-status-line b{color:#1c3f7a}
+.sk-error-box{background:#fdecec;border:1px solid #e08080;border-radius:6px;padding:6px 10px;white-space:pre-wrap;font-family:monospace;font-size:12px}
+.sk-cover-box{background:repeating-linear-gradient(45deg,#5b4636 0 14px,#6b5444 14px 28px);border-radius:12px;padding:28px;
+  color:#fff;text-align:center;font-size:18px;margin:6px 0}
+.sk-hand-box{min-height:96px;padding:14px 6px 4px 6px;border-radius:10px;background:#2f5d3a;flex-wrap:wrap;gap:2px;align-items:flex-end}
+.sk-hand-label{color:#555;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;margin-top:6px}
+.sk-board .sk-handcard.jupyter-button{width:56px;height:80px;min-width:56px;padding:0;margin:0 2px;border:none;
+  background-color:transparent !important;background-size:100% 100%;background-repeat:no-repeat;
+  box-shadow:none !important;transition:transform .08s;border-radius:7px;outline:none}
+.sk-board .sk-handcard.jupyter-button.mod-active{transform:translateY(-12px);box-shadow:0 0 0 3px #ffc400 !important}
+.sk-board .sk-handcard.jupyter-button.sk-hint{box-shadow:0 0 0 3px #7dff8e !important}
+.sk-board .sk-handcard.jupyter-button.sk-hint.mod-active{box-shadow:0 0 0 3px #ffc400,0 0 0 6px #7dff8e !important}
+.sk-board .sk-handcard.jupyter-button:disabled{opacity:1;cursor:default}
+.sk-board .sk-handcard.jupyter-button.sk-faded{opacity:.55}
+.sk-actions{gap:6px;align-items:center;flex-wrap:wrap;margin:6px 0}
+.sk-board .sk-play{font-weight:700}
+.sk-bar{position:relative;width:140px;height:16px;background:#e9e9e2;border-radius:8px;overflow:hidden;display:inline-block;vertical-align:middle}
+.sk-bar-fill{height:100%}
+.sk-bar-text{position:absolute;left:0;right:0;top:0;font-size:11px;text-align:center;line-height:16px;color:#222}
+.sk-game-over-box{background:#fff7d6;border:2px solid #e0b000;border-radius:10px;padding:8px 12px;margin:6px 0}
+.sk-note{background:#f4f4ef;border:1px solid #ddd}
+.sk-botbar{gap:6px;align-items:center;flex-wrap:wrap}
+.sk-panels{gap:12px;flex-flow:row wrap}
+.sk-legal-list{font-family:monospace;font-size:12px;color:#245}
+</style>
+"""
+
+# --- the selectable hand ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """One card in the hand: `key` is its notation, `face` the CSS class drawing it."""
+
+    key: str
+    face: str
+    label: str
+
+
+class CardHand(widgets.HBox):
+    """A hand of ToggleButtons drawn as cards. ``selected`` holds indices in click order."""
+
+    selected = traitlets.Tuple()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("sk-hand-box")
+        self._cards: tuple[HandCard, ...] = ()
+        self._pool: list[widgets.ToggleButton] = []
+        self._syncing = False
+
+    @traitlets.validate("selected")
+    def _valid_selection(self, proposal: dict[str, Any]) -> tuple[int, ...]:
+        """Drop indices that no longer name a card (a stale or forged selection)."""
+        seen: list[int] = []
+        for index in proposal["value"]:
+            if isinstance(index, int) and 0 <= index < len(self._cards) and index not in seen:
+                seen.append(index)
+        return tuple(seen)
+
+    @property
+    def cards(self) -> tuple[HandCard, ...]:
+        return self._cards
+
+    @property
+    def selected_keys(self) -> list[str]:
+        return [self._cards[i].key for i in self.selected if 0 <= i < len(self._cards)]
+
+    @property
+    def buttons(self) -> list[widgets.ToggleButton]:
+        return self._pool[: len(self._cards)]
+
+    def show(self, cards: Sequence[HandCard], *, hinted: Sequence[bool] = (), enabled: bool = True,
+             faded: Sequence[bool] = ()) -> None:
+        cards = tuple(cards)
+        if cards != self._cards:
+            self._cards = cards
+            self.selected = ()
+        while len(self._pool) < len(cards):
+            button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
+            button.observe(functools.partial(self._on_toggle, len(self._pool)), "value")
+            self._pool.append(button)
+        self._syncing = True
+        try:
+            for index, button in enumerate(self._pool):
+                if index >= len(cards):
+                    if button.value:
+                        button.value = False
+                    continue
+                card = cards[index]
+                classes = ["sk-card", "sk-handcard", card.face]
+                if index < len(hinted) and hinted[index]:
+                    classes.append("sk-hint")
+                if index < len(faded) and faded[index]:
+                    classes.append("sk-faded")
+                if list(button._dom_classes) != classes:
+                    button._dom_classes = tuple(classes)
+                button.tooltip = card.label
+                button.description = ""
+                button.disabled = not enabled
+                button.value = index in self.selected
+        finally:
+            self._syncing = False
+        children = tuple(self._pool[: len(cards)])
+        if self.children != children:
+            self.children = children
+
+    def clear(self) -> None:
+        self.selected = ()
+        self._syncing = True
+        try:
+            for button in self._pool:
+                if button.value:
+                    button.value = False
+        finally:
+            self._syncing = False
+
+    def _on_toggle(self, index: int, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        chosen = [i for i in self.selected if i != index]
+        if change["new"]:
+            chosen.append(index)
+        self.selected = tuple(chosen)
+
+
+# --- the board shell --------------------------------------------------------------------
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(handler: F) -> F:
+    """Run a callback so that any error shows up in the board instead of being lost."""
+
+    @functools.wraps(handler)
+    def run(self: "GameBoard", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return handler(self, *args, **kwargs)
+        except Exception as err:  # noqa: BLE001 - shown to the user, never swallowed silently
+            self._show_error(err)
+            return None
+
+    return run  # type: ignore[return-value]
+
+
+class GameBoard(widgets.VBox):
+    """The GUI shell every game shares. Subclasses fill in the hooks below."""
+
+    game_name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    hand_title: ClassVar[str] = "Your hand"
+
+    def __init__(self, seed: int | None = 1, seats: Sequence[str] | None = None, *,
+                 autoplay: bool = True, **options: Any) -> None:
+        super().__init__()
+        self.add_class("sk-board")
+        self.autoplay = autoplay
+        self.last_error = ""
+        self._verdict: Explanation | None = None
+        self._note = ""
+        # private children
+        self._style = widgets.HTML(BOARD_STYLE + kit.STYLE + self.face_styles())
+        self._status = widgets.HTML()
+        self._status.add_class("sk-status")
+        self._error = widgets.HTML()
+        self._error.add_class("sk-error")
+        self._cover_text = widgets.HTML()
+        self._reveal_button = widgets.Button(description="Show my hand", button_style="warning", icon="eye")
+        self._reveal_button.add_class("sk-reveal")
+        self._reveal_button.on_click(self._on_reveal)
+        self._cover = widgets.VBox([self._cover_text, self._reveal_button])
+        self._cover.add_class("sk-cover")
+        self._cover.add_class("sk-cover-box")
+        self._picture = widgets.HTML()
+        self._picture.add_class("sk-picture")
+        self._hand_label = widgets.HTML()
+        self._hand = CardHand()
+        self._hand.observe(self._on_select, "selected")
+        self._hint = widgets.ToggleButton(description="Hints", icon="lightbulb-o", value=False,
+                                          tooltip="highlight the cards that can be part of a legal play")
+        self._hint.add_class("sk-hint-toggle")
+        self._hint.observe(self._on_hint, "value")
+        self._explain = widgets.HTML()
+        self._explain.add_class("sk-explain")
+        self._next = widgets.Button(description="Next", icon="step-forward", tooltip="let the next bot move")
+        self._next.add_class("sk-next")
+        self._next.on_click(self._on_next)
+        self._skip = widgets.Button(description="Bots to my turn", icon="fast-forward")
+        self._skip.add_class("sk-skip")
+        self._skip.on_click(self._on_skip)
+        self._timer = widgets.Play(value=0, min=0, max=10**9, step=1, interval=900, show_repeat=False,
+                                   description="bots", tooltip="play bot turns one at a time")
+        self._timer.add_class("sk-autoplay")
+        self._timer.observe(self._on_tick, "value")
+        self._speed = widgets.Dropdown(options=list(SPEEDS), value=900, description="Bot speed",
+                                       layout=widgets.Layout(width="200px"))
+        self._speed.add_class("sk-speed")
+        self._speed.observe(self._on_speed, "value")
+        self._botbar = widgets.HBox([self._next, self._timer, self._speed, self._skip])
+        self._botbar.add_class("sk-botbar")
+        self._standings = widgets.HTML()
+        self._standings.add_class("sk-standings")
+        self._log = widgets.HTML()
+        self._log.add_class("sk-log")
+        self._over = widgets.HTML()
+        self._over.add_class("sk-game-over")
+        self._setup = SeatSetup(self.game_name, self._on_new_game)
+        self._setup_box = widgets.Accordion(children=[self._setup], titles=("New game / seats",))
+        self._setup_box.selected_index = None
+        self._controls = widgets.HBox(self.build_controls())
+        self._controls.add_class("sk-actions")
+        self._panels = widgets.HBox([self._standings, self._log])
+        self._panels.add_class("sk-panels")
+        self.session = self._new_session(seed, seats, options)
+        self._setup.load(self.session)
+        self.children = [
+            self._style, self._status, self._error, self._over, self._picture, self._cover,
+            self._hand_label, self._hand, self._controls, self._explain, self._botbar,
+            self._panels,
+            self._setup_box,
+        ]
+        self.render()
+        self._maybe_autoplay()
+
+    @property
+    def hand(self) -> CardHand:
+        """The selectable hand (read it; drive it through its buttons)."""
+        return self._hand
+
+    @property
+    def state(self) -> Any:
+        """The engine state on the board right now."""
+        return self.session.state
+
+    # -- hooks for each game ----------------------------------------------------------------
+
+    def face_styles(self) -> str:
+        """CSS for every card face a hand of this game can show."""
+        return ""
+
+    def build_controls(self) -> list[widgets.Widget]:
+        """The game's action bar widgets (built once)."""
+        return []
+
+    def hand_cards(self, obs: Any) -> list[HandCard]:
+        """The viewer's hand as cards (empty if none)."""
+        return []
+
+    def hinted_keys(self, obs: Any) -> set[str]:
+        """Card keys that take part in some legal move (engine's legal_moves)."""
+        return set()
+
+    def picture(self, obs: Any, private: bool) -> str:
+        """The board picture; `private` False means public parts only (hot-seat cover)."""
+        return ""
+
+    def standings(self, obs: Any) -> str:
+        return ""
+
+    def summary(self, obs: Any) -> str:
+        """Game-over text (winner, scores)."""
+        return ""
+
+    def update_controls(self, obs: Any, my_turn: bool) -> None:
+        """Enable, label and fill the action bar from the observation."""
+
+    def preview_move(self) -> str | None:
+        """The move the current selection would make, as text (None: nothing chosen)."""
+        return None
+
+    def reset_controls(self) -> None:
+        """Clear game-specific choices after the state changed."""
+
+    # -- the single render ---------------------------------------------------------------
+
+    def render(self) -> None:
+        """Redraw everything from the session (idempotent)."""
+        session = self.session
+        state = session.state
+        obs = session.observation()
+        private = session.mode == "watch" or not session.covered
+        my_turn = session.my_turn
+        self._status.value = self._status_html(obs)
+        self._picture.value = self.picture(obs, private)
+        covered = session.covered and not state.is_over
+        self._cover.layout.display = "" if covered else "none"
+        if covered:
+            who = seat_name(session.to_move)
+            self._cover_text.value = (f"<div>🙈 Pass the device to <b>{html.escape(who)}</b>.</div>"
+                                      "<div style='font-size:13px'>The hand stays hidden until they press the button.</div>")
+            self._reveal_button.description = f"I am {who}: show my hand"
+        has_hand = session.viewer is not None and not covered and session.mode != "watch"
+        cards = self.hand_cards(obs) if has_hand else []
+        hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
+        self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=my_turn)
+        self._hand.layout.display = "" if has_hand else "none"
+        self._hand_label.value = (f'<div class="sk-hand-label">{html.escape(self.hand_title)} '
+                                  f'({html.escape(seat_name(session.viewer))})</div>' if has_hand else "")
+        self._hand_label.layout.display = "" if has_hand else "none"
+        self._controls.layout.display = "" if has_hand and not state.is_over else "none"
+        self.update_controls(obs, my_turn)
+        self._refresh_explanation()
+        bots_pending = session.bot_to_move
+        self._next.disabled = not bots_pending
+        self._skip.disabled = not bots_pending or session.mode == "watch"
+        self._skip.layout.display = "none" if session.mode == "watch" else ""
+        self._botbar.layout.display = "none" if not session.bots else ""
+        self._standings.value = self.standings(obs)
+        self._log.value = kit.panel("Log", kit.log_html([e.text for e in obs.log], last=14)) if private else \
+            kit.panel("Log", '<div class="sk-empty">hidden while the device changes hands</div>')
+        self._over.value = (f'<div class="sk-game-over-box">{self.summary(obs)}</div>' if state.is_over else "")
+        self._over.layout.display = "" if state.is_over else "none"
+        self._error.value = (f'<div class="sk-error-box">{html.escape(self.last_error)}</div>'
+                             if self.last_error else "")
+
+    def _status_html(self, obs: Any) -> str:
+        session = self.session
+        state = session.state
+        mode = {"bots": "playing against bots", "hot-seat": "hot-seat", "watch": "watching bots"}[session.mode]
+        if state.is_over:
+            what = "<b>Game over.</b>"
+        elif session.my_turn:
+            what = f"<b>Your turn</b>, {html.escape(seat_name(session.to_move))}."
+        elif session.bot_to_move:
+            kind = session.seats[session.to_move]
+            what = f"<b>{html.escape(seat_name(session.to_move))}</b> ({html.escape(kind)} bot) is to move."
+        else:
+            what = f"<b>{html.escape(seat_name(session.to_move))}</b> is to move."
+        return (f'<div class="sk-status-line">{html.escape(self.title)} · seed {session.seed} · '
+                f'{mode} · {what}</div>')
+
+    def _refresh_explanation(self) -> None:
+        """Show the last verdict, else a live preview of the selection, else a hint list."""
+        if self._verdict is not None:
+            self._explain.value = explanation_html(self._verdict)
+            return
+        session = self.session
+        if not session.my_turn:
+            self._explain.value = explanation_html(None, self._note)
+            return
+        move = self.preview_move()
+        if move is not None:
+            self._explain.value = explanation_html(session.state.explain(move))
+            return
+        text = self._note or "Select cards, then press a button."
+        if self._hint.value:
+            moves = [str(m) for m in session.observation().legal_moves]
+            shown = ", ".join(moves[:40]) + (" …" if len(moves) > 40 else "")
+            text_html = (f'<div class="sk-explain sk-note">{html.escape(text)}<div class="sk-legal-list">'
+                         f'Legal now: {html.escape(shown)}</div></div>')
+            self._explain.value = text_html
+            return
+        self._explain.value = explanation_html(None, text)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def submit(self, move: str | None) -> Explanation | None:
+        """Send `move` for the seat on screen; the engine re-validates. Returns its verdict."""
+        if move is None:
+            self._verdict = Explanation("", False, "choose something first")
+            self.render()
+            return self._verdict
+        verdict = self.session.play(move, self.session.viewer)
+        self._after_action(verdict)
+        return verdict
+
+    def _after_action(self, verdict: Explanation) -> None:
+        if verdict.legal:
+            self._verdict = None
+            last = self.session.state.log[-1].text if self.session.state.log else ""
+            self._note = f"You played {verdict.move}. {last}"
+            self._hand.clear()
+            self.reset_controls()
+        else:
+            self._verdict = verdict
+        self.render()
+        if verdict.legal:
+            self._maybe_autoplay()
+
+    def step(self) -> bool:
+        """One bot move (the Next button); False if no bot is to move."""
+        moved = self.session.step()
+        if moved:
+            self._verdict = None
+            self._note = self.session.state.log[-1].text if self.session.state.log else ""
+            self.render()
+        return moved
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let bots move until a human is to move or the game ends; returns the count."""
+        count = 0
+        while count < limit and self.session.step():
+            count += 1
+        if count:
+            self._verdict = None
+            self._note = ""
+            self.render()
+        return count
+
+    def _maybe_autoplay(self) -> None:
+        """Start the front-end timer when bots are to move (it does nothing without a front end)."""
+        if self.autoplay and self.session.bot_to_move and self.session.mode != "watch":
+            self._timer.playing = True
+
+    def _show_error(self, err: BaseException) -> None:
+        self.last_error = "".join(traceback.format_exception_only(type(err), err)).strip()
+        self.last_error += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
+        try:
+            self.render()
+        except Exception:  # noqa: BLE001 - rendering itself failed: show the raw text
+            self._error.value = f'<div class="sk-error-box">{html.escape(self.last_error)}</div>'
+
+    def _new_session(self, seed: int | None, seats: Sequence[str] | None, options: dict[str, Any]) -> Session:
+        session = Session(self.game_name, seed=seed, seats=seats, **options)
+        session.observe(lambda change: self.render(), "version")
+        return session
+
+    # -- handlers (all guarded) -----------------------------------------------------------------
+
+    @guarded
+    def _on_select(self, change: dict[str, Any]) -> None:
+        self._verdict = None
+        self._refresh_explanation()
+        self.on_selection()
+
+    def on_selection(self) -> None:
+        """Hook: the hand selection changed (e.g. show a drink chooser)."""
+
+    @guarded
+    def _on_hint(self, change: dict[str, Any]) -> None:
+        self.render()
+
+    @guarded
+    def _on_reveal(self, button: widgets.Button) -> None:
+        self._verdict = None
+        self._note = ""
+        self.session.reveal()
+        self.render()
+
+    @guarded
+    def _on_next(self, button: widgets.Button) -> None:
+        if not self.step():
+            self._verdict = Explanation("next", False, "no bot is to move now")
+            self.render()
+
+    @guarded
+    def _on_skip(self, button: widgets.Button) -> None:
+        if not self.run_bots():
+            self._verdict = Explanation("bots", False, "no bot is to move now")
+            self.render()
+
+    @guarded
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        if not self.session.bot_to_move:
+            self._timer.playing = False
+            return
+        self.step()
+        if not self.session.bot_to_move:
+            self._timer.playing = False
+
+    @guarded
+    def _on_speed(self, change: dict[str, Any]) -> None:
+        self._timer.interval = int(change["new"])
+
+    @guarded
+    def _on_new_game(self, seed: int | None, seats: list[str], options: dict[str, Any]) -> None:
+        self._timer.playing = False
+        self.session = self._new_session(seed, seats, options)
+        self.last_error = ""
+        self._verdict = None
+        self._note = "New game."
+        self._hand.clear()
+        self.reset_controls()
+        self.render()
+        self._maybe_autoplay()
+
+
+# --- seat setup -------------------------------------------------------------------------------
+
+
+class SeatSetup(widgets.VBox):
+    """Number of players, human or bot level per seat, seed and game options; then New game."""
+
+    MAX_SEATS = 5
+
+    def __init__(self, game_name: str, on_new: Callable[[int | None, list[str], dict[str, Any]], None]) -> None:
+        super().__init__()
+        self.add_class("sk-setup")
+        self.game_name = game_name
+        self._on_new = on_new
+        counts = player_counts(game_name) if game_name else [1]
+        kinds = [HUMAN] + (bot_levels(game_name) if game_name else [])
+        self.players = widgets.Dropdown(options=counts, value=counts[0], description="Players",
+                                        layout=widgets.Layout(width="180px"))
+        self.players.observe(lambda change: self._show_seats(), "value")
+        self.seat_kinds = [widgets.Dropdown(options=kinds, value=HUMAN, description=seat_name(s),
+                                            layout=widgets.Layout(width="220px"))
+                           for s in range(self.MAX_SEATS)]
+        self.seed = widgets.IntText(value=1, description="Seed", layout=widgets.Layout(width="180px"))
+        self.option_widgets: dict[str, widgets.ValueWidget] = {}
+        self.start = widgets.Button(description="New game", button_style="primary", icon="refresh")
+        self.start.add_class("sk-new")
+        self.start.on_click(self._start)
+        self.children = [widgets.HBox([self.players, self.seed]),
+                         widgets.GridBox(self.seat_kinds, layout=widgets.Layout(
+                             grid_template_columns="repeat(auto-fill, 230px)")),
+                         widgets.HBox([]), self.start]
+
+    def add_options(self, options: dict[str, widgets.ValueWidget]) -> None:
+        """Game options as widgets, keyed by the engine's option name."""
+        self.option_widgets = dict(options)
+        self.children = self.children[:2] + (widgets.HBox(list(options.values())),) + self.children[3:]
+
+    def load(self, session: Session) -> None:
+        """Show the session's current setup."""
+        self.players.value = len(session.seats)
+        for s, kind in enumerate(session.seats):
+            self.seat_kinds[s].value = kind
+        self.seed.value = session.seed
+        for name, widget in self.option_widgets.items():
+            value = getattr(session.game.config, name, None)
+            if value is not None:
+                widget.value = value
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        for s, dropdown in enumerate(self.seat_kinds):
+            dropdown.layout.display = "" if s < self.players.value else "none"
+
+    def chosen(self) -> tuple[int, list[str], dict[str, Any]]:
+        seats = [d.value for d in self.seat_kinds[: self.players.value]]
+        options = {name: w.value for name, w in self.option_widgets.items()}
+        if len(player_counts(self.game_name)) > 1:
+            options["players"] = self.players.value
+        return self.seed.value, seats, options
+
+    def _start(self, button: widgets.Button) -> None:
+        seed, seats, options = self.chosen()
+        self._on_new(seed, seats, options)

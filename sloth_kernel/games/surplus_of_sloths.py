@@ -328,7 +328,6 @@ class SurplusState(GameState[Move]):
         self.reveal: tuple[TypeResult, ...] = ()
         self.games: list[GameResult] = []
         self.wins = [0] * n
-        self.game_log_start = 0
         self.over = False
 
     # -- protocol --
@@ -386,7 +385,6 @@ class SurplusState(GameState[Move]):
     def start_game(self, number: int, hands: list[list[int]], deck: list[int]) -> None:
         n = self.cfg.players
         self.number = number
-        self.game_log_start = len(self.events)  # this game's events start here
         self.phase, self.turn, self.row, self.left = PICK, 0, -1, 0
         step = number if self.cfg.match_first_active == "rotate" else 0
         self.active = (self.cfg.first_active + step) % n
@@ -469,10 +467,8 @@ class SurplusState(GameState[Move]):
         card = CODE_IDS[move.card]
         self.kept[seat].remove(card)
         self.picks[seat] = card
-        # The text must not name the card: picks stay hidden until all have picked (SS-3). The
-        # event's `move` field does (the protocol ties every event to its move); observations
-        # blank it for the other seats until the reveal (see _public_log).
-        self._say(f"{seat_name(seat)} puts one card face down for the Net (SS-3).", player=seat, move=move, rules=("SS-3",))
+        # A secret move: neither the text nor the event's move names the card until all have picked (SS-3).
+        self._say(f"{seat_name(seat)} puts one card face down for the Net (SS-3).", player=seat, rules=("SS-3",))
         if seat + 1 < self.cfg.players:
             self.turn = seat + 1
             return
@@ -647,16 +643,6 @@ class SurplusState(GameState[Move]):
     def view(self) -> "SurplusObservation":
         return self._observe(None)
 
-    def _public_log(self, viewer: int | None) -> tuple[Event, ...]:
-        """The log a seat may read: during the opening, other seats' picks show no card (SS-3)."""
-        if viewer is None or self.phase != PICK:
-            return tuple(self.events)
-        start = self.game_log_start
-        return tuple(self.events[:start]) + tuple(
-            Event(e.text, e.player, "pick", e.rules) if e.move is not None and e.player != viewer else e
-            for e in self.events[start:]
-        )
-
     def _observe(self, viewer: int | None) -> "SurplusObservation":
         n = self.cfg.players
         to_move = self.current_player
@@ -674,7 +660,7 @@ class SurplusState(GameState[Move]):
             current_player=to_move,
             is_over=self.over,
             legal_moves=tuple(self.legal_moves()) if show_moves else (),
-            log=self._public_log(viewer),
+            log=tuple(self.events),
             players=n,
             types=tuple(t.letter for t in SLOTH_TYPES[: self.cfg.num_types]),
             babies=self.cfg.babies,

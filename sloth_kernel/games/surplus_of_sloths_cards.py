@@ -279,7 +279,7 @@ def reveal_type(type_index: int, hand_profiles: Sequence[int], net_cards: Sequen
     best = max(keys)
     leaders = [seat for seat, key in enumerate(keys) if key == best]
     net_codes = codes(net_cards)
-    said = "; ".join([f"{SEAT_NAMES[r.player]} {r.text}" for r in runs])
+    said = "; ".join([f"{SEAT_NAMES[r.player]} has {r.text}" for r in runs])
     lines = [f"{kind.label}: the Net holds {sequence_of(net_codes)}. Best runs: {said}."]
     winner: int | None = None
     score, arithmetic = 0, ""

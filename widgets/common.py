@@ -126,6 +126,27 @@ class Session(traitlets.HasTraits):
         self._after_move()
         return verdict
 
+    def play_sequence(self, moves: Sequence[str], seat: int | None) -> Explanation:
+        """Several moves of one seat as one action (e.g. pitches then done): all or nothing."""
+        text = " / ".join(moves)
+        if seat is None or not self.is_human(seat):
+            return Explanation(text, False, "nobody at this screen may move for that seat")
+        if self.covered:
+            return Explanation(text, False, "the hand is covered: reveal it first")
+        state = self.state
+        reasons = []
+        try:
+            for move in moves:
+                reasons.append(state.explain(move).reason)
+                state = state.play(move, player=seat)
+        except IllegalMoveError as err:
+            return Explanation(str(err.move), False, err.explanation.reason, err.explanation.rules)
+        except InvalidMoveError as err:
+            return Explanation(text, False, f"that is not a move: {err.reason}")
+        self.state = state
+        self._after_move()
+        return Explanation(text, True, reasons[-1] if reasons else "nothing to do")
+
     def step(self) -> bool:
         """One bot move (if a bot is to move); True when something happened."""
         if not self.bot_to_move:
@@ -224,6 +245,7 @@ BOARD_STYLE = """
 .sk-board .sk-handcard.jupyter-button.sk-hint.mod-active{box-shadow:0 0 0 3px #ffc400,0 0 0 6px #7dff8e !important}
 .sk-board .sk-handcard.jupyter-button:disabled{opacity:1;cursor:default}
 .sk-board .sk-handcard.jupyter-button.sk-faded{opacity:.55}
+.sk-board .sk-handcard.jupyter-button.sk-group-start{margin-left:14px}
 .sk-actions{gap:6px;align-items:center;flex-wrap:wrap;margin:6px 0}
 .sk-board .sk-play{font-weight:700}
 .sk-bar{position:relative;width:140px;height:16px;background:#e9e9e2;border-radius:8px;overflow:hidden;display:inline-block;vertical-align:middle}
@@ -247,6 +269,7 @@ class HandCard:
     key: str
     face: str
     label: str
+    group_start: bool = False  # first card of a group (a little gap before it)
 
 
 class CardHand(widgets.HBox):
@@ -303,6 +326,8 @@ class CardHand(widgets.HBox):
                 classes = ["sk-card", "sk-handcard", card.face]
                 if index < len(hinted) and hinted[index]:
                     classes.append("sk-hint")
+                if card.group_start and index:
+                    classes.append("sk-group-start")
                 if index < len(faded) and faded[index]:
                     classes.append("sk-faded")
                 if list(button._dom_classes) != classes:
@@ -469,6 +494,9 @@ class GameBoard(widgets.VBox):
     def standings(self, obs: Any) -> str:
         return ""
 
+    def hand_heading(self, obs: Any, my_turn: bool) -> str:
+        return self.hand_title
+
     def summary(self, obs: Any) -> str:
         """Game-over text (winner, scores)."""
         return ""
@@ -506,7 +534,7 @@ class GameBoard(widgets.VBox):
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=my_turn)
         self._hand.layout.display = "" if has_hand else "none"
-        self._hand_label.value = (f'<div class="sk-hand-label">{html.escape(self.hand_title)} '
+        self._hand_label.value = (f'<div class="sk-hand-label">{html.escape(self.hand_heading(obs, my_turn))} '
                                   f'({html.escape(seat_name(session.viewer))})</div>' if has_hand else "")
         self._hand_label.layout.display = "" if has_hand else "none"
         self._controls.layout.display = "" if has_hand and not state.is_over else "none"
@@ -573,6 +601,12 @@ class GameBoard(widgets.VBox):
             self.render()
             return self._verdict
         verdict = self.session.play(move, self.session.viewer)
+        self._after_action(verdict)
+        return verdict
+
+    def submit_sequence(self, moves: list[str]) -> Explanation:
+        """Several moves of the seat on screen as one action, all or nothing (engine-checked)."""
+        verdict = self.session.play_sequence(moves, self.session.viewer)
         self._after_action(verdict)
         return verdict
 

@@ -143,6 +143,7 @@ def test_SP_5_copy_the_tortoise():
 def test_SP_5_copy_after_a_zero_move():
     state = start({20: "copy"}, objectives=[15], hare=9).play("lift 20")  # over: Tortoise 0
     assert state.tortoise == 0 and state.hare == 9
+    assert "did not move" in str(state.log[-2])
 
 
 @pytest.mark.parametrize("hare, carrot", [(7, 10), (6, 4), (8, 10), (1, 4), (0, 4), (35, 34), (31, 34), (30, 28)])
@@ -407,7 +408,6 @@ def test_invariant_harness():
             assert obs.race_pile is None and obs.objective_deck is None  # hidden orders
             assert obs.objective in objectives and obs.objectives_flipped[-1] == obs.objective
             assert obs.objectives_left + len(obs.objectives_flipped) == len(objectives)
-            assert sorted(state.view().race_pile) == sorted(FULL_DECK)
             if rng.random() < 0.1:  # explain agrees with legal_moves, legal or not
                 move = Lift(rng.randrange(0, 40))
                 assert state.explain(move).legal == (move in state.legal_moves())
@@ -416,6 +416,7 @@ def test_invariant_harness():
             assert state.pile is pile  # the pile is never reshuffled (SP-4)
             assert state.tortoise >= before[0] and state.hare >= 0
             assert len(state.events) > before[1]
+        assert sorted(state.view().race_pile) == sorted(FULL_DECK)
         finish = game.config.finish
         assert (state.winner == "tortoise") == (state.tortoise >= finish)
         assert (state.winner == "hare") == (state.hare >= finish and state.tortoise < finish)
@@ -423,6 +424,31 @@ def test_invariant_harness():
         assert state.current_player == NO_PLAYER and state.legal_moves() == []
         games += 1
     assert games == 400
+
+
+def test_fast_path_invariants_over_thousands_of_games():
+    """clone() + apply_unchecked, as search and the bench use them: 3000 random-lift games."""
+    rng = random.Random(6)
+    for options in ({}, {"small_track": True, "players": 3}, {"young_tortoise": True}):
+        game = load_game("sprint", **options)
+        finish, outcomes = game.config.finish, set()
+        for seed in range(1000):
+            state = game.new_state(seed)
+            turns = 0
+            while not state.is_over:
+                moves = state.legal_moves()
+                if rng.random() < 0.05:  # a clone is independent of its parent
+                    child, record = state.clone(), state.to_record()
+                    child.apply_unchecked(moves[0])
+                    assert state.to_record() == record and len(child.history) == len(state.history) + 1
+                tortoise = state.tortoise
+                state.apply_unchecked(moves[rng.randrange(len(moves))])
+                assert tortoise <= state.tortoise and 0 <= state.top < 32 and 0 <= state.hare
+                turns += 1
+            assert state.tortoise >= finish or state.hare >= finish
+            assert len(state.history) == turns
+            outcomes.add(state.winner)
+        assert outcomes == {"tortoise", "hare"}  # random lifts do win now and then
 
 
 def test_explain_agrees_with_legal_moves_over_random_states():

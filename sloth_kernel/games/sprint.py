@@ -233,7 +233,7 @@ def short_words(objective: int, lift: int) -> str:
     return f"{abs(gap)} {'short' if gap < 0 else 'over'}"
 
 
-# --- game --------------------------------------------------------------------------
+# --- the game ----------------------------------------------------------------------
 
 
 class Sprint(Game["SprintState"]):
@@ -299,7 +299,7 @@ class Sprint(Game["SprintState"]):
         return lift_move(int(match.group(1)))
 
 
-# --- state ---------------------------------------------------------------------------
+# --- the state -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,33 +314,6 @@ class TurnReport:
     hare_card: str | None  # None when the Tortoise finished first (SP-6)
     hare_from: int
     hare_to: int
-
-
-@dataclass(frozen=True)
-class SprintObservation:
-    """What a seat knows. The Race pile order and the Objective deck order are hidden;
-    the omniscient ``view()`` fills ``race_pile`` and ``objective_deck``."""
-
-    game: str
-    player: int | None
-    current_player: int
-    is_over: bool
-    legal_moves: tuple[Lift, ...]
-    log: tuple[Event, ...]
-    config: SprintConfig
-    finish: int
-    carrots: tuple[int, ...]
-    tortoise: int
-    hare: int
-    turn: int
-    objective: int | None  # the face-up Objective card of this turn
-    objectives_flipped: tuple[int, ...]  # face-up since the last shuffle, current last
-    objectives_left: int
-    pile_size: int
-    last: TurnReport | None
-    winner: str | None  # "tortoise", "hare" or None
-    race_pile: tuple[str, ...] | None = None  # view() only: top first
-    objective_deck: tuple[int, ...] | None = None  # view() only: next first
 
 
 class SprintState(GameState[Lift]):
@@ -513,6 +486,8 @@ def _hare_words(card: int, start: int, end: int, finish: int) -> str:
         return f"Race card 'rest': the Hare rests on square {start}."
     if card == CARROT and start == end:
         return f"Race card 'carrot': the Hare is already on a carrot (square {start}) and stays."
+    if card == COPY and start == end:
+        return f"Race card 'copy': the Tortoise did not move, so the Hare stays on square {start}."
     if card == JOIN and start == end:
         return f"Race card 'join': the Hare is already with the Tortoise on square {start}."
     if start == end:
@@ -520,6 +495,36 @@ def _hare_words(card: int, start: int, end: int, finish: int) -> str:
     way = "forward" if end > start else "back"
     what = {JOIN: "joins the Tortoise", COPY: "copies the Tortoise", CARROT: "goes to the nearest carrot"}[card]
     return f"Race card '{kind}': the Hare {what}, {way} to {where}."
+
+
+# --- the observation ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SprintObservation:
+    """What a seat knows. The Race pile order and the Objective deck order are hidden;
+    the omniscient ``view()`` fills ``race_pile`` and ``objective_deck``."""
+
+    game: str
+    player: int | None
+    current_player: int
+    is_over: bool
+    legal_moves: tuple[Lift, ...]
+    log: tuple[Event, ...]
+    config: SprintConfig
+    finish: int
+    carrots: tuple[int, ...]
+    tortoise: int
+    hare: int
+    turn: int
+    objective: int | None  # the face-up Objective card of this turn
+    objectives_flipped: tuple[int, ...]  # face-up since the last shuffle, current last
+    objectives_left: int
+    pile_size: int
+    last: TurnReport | None
+    winner: str | None  # "tortoise", "hare" or None
+    race_pile: tuple[str, ...] | None = None  # view() only: top first
+    objective_deck: tuple[int, ...] | None = None  # view() only: next first
 
 
 # --- bench ---------------------------------------------------------------------------

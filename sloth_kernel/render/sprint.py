@@ -75,7 +75,10 @@ def track(obs: SprintObservation) -> str:
                      f'text-anchor="middle" fill="#fff">{who}</text><title>{name}: square {square}</title></g>')
     svg = (f'<svg class="sk-sprint-board" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'role="img" aria-label="Sprint track">{"".join(parts)}</svg>')
-    note = kit.badge(f"Tortoise {obs.tortoise}", css="sk-good") + kit.badge(f"Hare {obs.hare}", css="sk-warn")
+    def where(square: int) -> str:
+        return "finished" if square >= finish else f"square {square}"
+
+    note = kit.badge(f"Tortoise {where(obs.tortoise)}", css="sk-good") + kit.badge(f"Hare {where(obs.hare)}", css="sk-warn")
     return f'<div class="sk-sprint-track">{svg}<div>{note} {kit.badge(f"finish {finish}")}</div></div>'
 
 

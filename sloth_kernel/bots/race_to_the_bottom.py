@@ -14,8 +14,8 @@ class HeuristicBot:
     - Answering: the lowest natural match. Jokers and Cheats only to shed 3+ cards, to
       answer a Cheat, or when someone is close to the finish (RB-6, RB-9).
     - The last player in keeps dumping over their own meld while it costs no Joker (RB-8).
-    - Pitching: isolated single cards (no pair, no neighbour) go under the deck, at most 6,
-      never Jokers or Aces (RB-7).
+    - Pitching: loose cards (no pair, not in a run of 3) go under the deck, at most 6,
+      never Jokers or Aces (RB-7), so the refill brings fresh ones.
     """
 
     name = "heuristic"
@@ -53,12 +53,14 @@ class HeuristicBot:
         return min(good, key=lambda p: (p.jokers, p.cheat, p.ace, p.rank, self.rng.random()))
 
     def _pitch(self, moves: tuple[RaceMove, ...], hand: list[int]) -> RaceMove:
-        def isolated(rank: int) -> bool:
+        def loose(rank: int) -> bool:
+            """A lone card that is not part of a run of 3 (Aces and Jokers are kept)."""
             if rank in (ACE, JOKER) or hand[rank] != 1:
                 return False
-            return not any(0 <= n < 13 and hand[n] for n in (rank - 1, rank + 1))
+            held = [0 <= n < 13 and hand[n] > 0 for n in range(rank - 2, rank + 3)]
+            return not (held[1] and held[3] or held[0] and held[1] or held[3] and held[4])
 
-        pitches = [m for m in moves if isinstance(m, Pitch) and isolated(m.rank)]
+        pitches = [m for m in moves if isinstance(m, Pitch) and loose(m.rank)]
         if pitches:
             return max(pitches, key=lambda m: (m.rank, self.rng.random()))
         return next(m for m in moves if isinstance(m, Done))

@@ -485,8 +485,10 @@ class RaceState(GameState[RaceMove]):
         self.nhand[seat] += len(drawn)
         self.known[seat] = min(self.known[seat], len(deck))
         self.pitching = False
-        self._say(f"{seat_name(seat)} pitched {self.pitched} and draws {len(drawn)}: {self.nhand[seat]} in hand, "
-                  f"{len(deck)} in the deck.", player=seat, rules=("RB-7",))
+        pitched = f"pitched {self.pitched}" if self.pitched else "pitched nothing"
+        drew = f"draws {len(drawn)}" if drawn else "draws none"
+        self._say(f"{seat_name(seat)} {pitched} and {drew}: {self.nhand[seat]} in hand, {len(deck)} in the deck.",
+                  player=seat, rules=("RB-7",))
         nxt = self._next_in(seat)
         if nxt == NO_PLAYER:
             self._say(f"The trick is over: {seat_name(seat)} leads the next one.", player=seat, rules=("RB-8",))
@@ -600,8 +602,8 @@ class RaceState(GameState[RaceMove]):
             return f"{move.describe()} is lower than {top.describe()}: a Cheat of the same size needs equal or higher rank", ("RB-6", "RB-4")
         if move.label != top.label:
             return f"a {top.label} cannot be answered by a {move.label}: match the type and length, or play a Cheat", ("RB-2",)
-        rule = "RB-5" if move.sequence else "RB-4"
-        return f"{move.describe()} is lower than {top.describe()}: a match needs equal or higher rank", ("RB-2", rule)
+        rules = ("RB-2", "RB-5") if move.sequence else ("RB-2",)
+        return f"{move.describe()} is lower than {top.describe()}: a match needs equal or higher rank", rules
 
     def why(self, move: RaceMove) -> tuple[str, tuple[str, ...]]:
         """Plain words for a legal move."""

@@ -224,6 +224,166 @@ def too_sloth_round(state: Any) -> Hashable:
     return state.round
 
 
+# --- Surplus of Sloths ------------------------------------------------------------
+
+
+def prepare_surplus(obs: Any, options: dict[str, Any]) -> Sampler:
+    """Sampler of Surplus of Sloths worlds consistent with `obs` (SS-11).
+
+    Hidden: the other seats' kept opening cards, their unrevealed picks and the
+    deck order. Drafted cards, River and Net are public. Babies only ever come
+    from the deck (SS-2), so hidden opening cards are never Babies.
+    """
+    from ..games import surplus_of_sloths as ss
+    from ..games.surplus_of_sloths_cards import BABY, CARD_IDS
+
+    me = obs.player
+    if me is None:
+        raise ValueError("determinize a seat's observation, not the omniscient view")
+    game = game_for(obs.game, {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus, **options})
+    n = obs.players
+
+    def ids(cards: tuple[str, ...] | None) -> list[int]:
+        return [CARD_IDS[c.upper()] for c in cards or ()]
+
+    own_kept = ids(obs.kept[me])
+    drafted = [ids(d) for d in obs.drafted]
+    rivers = [ids(r) for r in obs.rivers]
+    net = [c for cards in obs.net for c in ids(cards)] + [BABY] * obs.net_babies
+    known_picks = [CARD_IDS[p.upper()] if p is not None else -1 for p in obs.picks]
+    picks_in_net = obs.phase != "pick"
+    seen = own_kept + [c for d in drafted for c in d] + [c for r in rivers for c in r] + net
+    if not picks_in_net and known_picks[me] >= 0:
+        seen.append(known_picks[me])
+    unseen = game.cards()
+    for card in seen:
+        unseen.remove(card)
+    unseen_naturals = [c for c in unseen if c != BABY]
+    unseen_babies = [c for c in unseen if c == BABY]
+    hidden_picks = [s for s in range(n) if s != me and obs.picked[s] and known_picks[s] < 0]
+    phase = ss.PHASES.index(obs.phase)
+    row = obs.row - 1 if obs.row is not None else -1
+    log = list(obs.log)
+
+    def sample(rng: random.Random) -> Any:
+        cards = unseen_naturals.copy()
+        rng.shuffle(cards)
+        kept = [own_kept.copy() if s == me else [cards.pop() for _ in range(obs.kept_counts[s])] for s in range(n)]
+        picks = known_picks.copy()
+        for s in hidden_picks:
+            picks[s] = cards.pop()
+        deck = cards + unseen_babies
+        rng.shuffle(deck)
+        state = game.new_state(fresh_world_seed(rng))
+        state.number = obs.game_number - 1
+        state.phase, state.turn, state.active, state.row = phase, obs.current_player, obs.active_player, row
+        state.left = len(obs.to_draft)
+        state.deck = deck
+        state.rivers = [r.copy() for r in rivers]
+        state.kept = kept
+        state.drafted = [d.copy() for d in drafted]
+        state.picks = picks
+        state.net = net.copy()
+        state.claimed = [ids(c) for c in obs.claimed]
+        state.discards = [ids(d) for d in obs.discards]
+        state.scores = list(obs.scores)
+        state.reveal = obs.reveal
+        state.games = list(obs.games)
+        state.wins = list(obs.wins)
+        state.over = obs.is_over
+        state.events = log.copy()
+        return state
+
+    return sample
+
+
+# --- Race to the Bottom ------------------------------------------------------------
+
+
+def prepare_race(obs: Any, options: dict[str, Any]) -> Sampler:
+    """Sampler of Race to the Bottom worlds consistent with `obs` (RB-11).
+
+    Each deck is private and never mixed (RB-1), so a seat's hidden cards are
+    its 54 minus what it has played this race (public); they are split between
+    its hand and its deck by the public counts. The viewer's own hand and the
+    pitched cards under its own deck stay where it knows them to be.
+    """
+    from ..games import race_to_the_bottom as rb
+    from ..games.race_to_the_bottom_melds import CARD_SYMBOLS, counts_of, new_deck, parse_card
+
+    me = obs.player
+    if me is None:
+        raise ValueError("determinize a seat's observation, not the omniscient view")
+    game = game_for(obs.game, {"players": obs.players, "grand_prix": obs.grand_prix,
+                               **({"races": obs.races} if obs.grand_prix else {}), **options})
+    n = obs.players
+    full = counts_of(new_deck())
+    unseen: list[list[int]] = []
+    for seat in obs.seats:
+        rest = [full[r] - seat.played[r] for r in range(14)]
+        if seat.seat == me:
+            for symbol in (*(seat.hand or ()), *(seat.pitched or ())):
+                rest[parse_card(symbol)] -= 1
+        unseen.append([r for r in range(14) for _ in range(rest[r])])
+    own_hand = counts_of([parse_card(c) for c in obs.seats[me].hand or ()])
+    own_pitched = [parse_card(c) for c in obs.seats[me].pitched or ()]
+    dealt = [tuple(full)] * n
+    in_trick = sum(1 for v in obs.seats if not v.out and not v.passed)
+    alone = obs.to_beat is not None and (in_trick == 1 and not obs.pitching or in_trick == 0 and obs.pitching)
+    log = list(obs.log)
+
+    def sample(rng: random.Random) -> Any:
+        hands, decks = [], []
+        for seat in obs.seats:
+            cards = unseen[seat.seat].copy()
+            rng.shuffle(cards)
+            if seat.seat == me:
+                hands.append(own_hand.copy())
+                decks.append(cards + own_pitched)
+            else:
+                hands.append(counts_of(cards[: seat.hand_count]))
+                decks.append(cards[seat.hand_count:])
+        state = rb.RaceState(game, fresh_world_seed(rng), None)
+        state.race = obs.race - 1
+        state.hands, state.decks = hands, decks
+        state.nhand = [v.hand_count for v in obs.seats]
+        state.known = [len(own_pitched) if s == me else 0 for s in range(n)]  # others' pitches: unknown here
+        state.played = [list(v.played) for v in obs.seats]
+        state.dealt = list(dealt)
+        state.out = [v.out for v in obs.seats]
+        state.order = list(obs.order)
+        state.passed = [v.passed for v in obs.seats]
+        state.top, state.top_seat = obs.to_beat, obs.to_beat_seat
+        state.trick = list(obs.trick)
+        state.leader, state.turn = obs.leader, obs.current_player
+        state.pitching, state.pitched = obs.pitching, obs.pitched_now
+        state.alone = alone
+        state.points = [v.points for v in obs.seats]
+        state.results = list(obs.results)
+        state.over = obs.is_over
+        state.events = log.copy()
+        return state
+
+    return sample
+
+
+RACE_ROLLOUT_DEPTH = 60
+"""Rollout moves (tree moves included) before a race position is scored by the cards left."""
+
+
+def race_depth(state: Any) -> Hashable:
+    return (state.race, len(state.history) // RACE_ROLLOUT_DEPTH)
+
+
+def race_value(state: Any) -> tuple[float, ...]:
+    """Win chances from points so far and cards left to shed: fewer left is better."""
+    scores = [2.0 * p - state.remaining(s) / 6.0 - (0.0 if not state.out[s] else -3.0) for s, p in enumerate(state.points)]
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
 # --- registry ---------------------------------------------------------------------
 
 
@@ -233,6 +393,8 @@ def _too_sloth_spec() -> SearchSpec:
 
 SPECS: dict[str, Callable[[], SearchSpec]] = {
     "too-sloth-to-win": _too_sloth_spec,
+    "surplus-of-sloths": lambda: SearchSpec(prepare_surplus, iterations=1000),
+    "race-to-the-bottom": lambda: SearchSpec(prepare_race, horizon=race_depth, value=race_value, iterations=300),
 }
 
 

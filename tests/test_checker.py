@@ -108,3 +108,28 @@ def test_race_scenario_does_not_end_the_race() -> None:
     state, _ = scenario(RACE, "9 9 9 9", "2 2 2 2")
     assert not state.is_over and state.current_player == 1
     assert load_game(RACE, players=2).name == state.game.name
+
+
+def test_self_check_gives_instant_feedback() -> None:
+    from widgets.checker import SelfCheck
+
+    quiz = SelfCheck("How many spaces does 4-5-6 move?", ("1", "2", "3"), "3", "one space per card (TS-9)")
+    assert quiz.correct is None and "Pick" in quiz.feedback.value
+    quiz.buttons[0].click()
+    assert quiz.chosen == "1" and quiz.correct is False and "Not quite" in quiz.feedback.value
+    assert quiz.buttons[0].button_style == "danger" and quiz.buttons[2].button_style == "success"
+    quiz.choose("3")
+    assert quiz.correct is True and "Right!" in quiz.feedback.value and "TS-9" in quiz.feedback.value
+    with pytest.raises(ValueError):
+        SelfCheck("?", ("a", "b"), "c", "")
+
+
+def test_beat_question_takes_its_answer_from_the_engine() -> None:
+    from widgets.checker import beat_question
+
+    quiz = beat_question(TOO_SLOTH, "2-2", "3-4-5")
+    assert quiz.answer == "No" and "Jump 2-2" in quiz.question and "TS-3" in quiz.why
+    quiz = beat_question(RACE, "Q Q", "A A")
+    assert quiz.answer == "Yes" and "RB-4" in quiz.why
+    with pytest.raises(ConfigError):
+        beat_question(TOO_SLOTH, "4-6", "5")

@@ -255,4 +255,66 @@ class BeatChecker(widgets.VBox):
         self.answer.value = kit.STYLE + verdict_html(self.verdict)
 
 
-__all__ = ["BeatChecker", "CLIMBING_GAMES", "EXAMPLES", "Verdict", "does_it_beat", "scenario"]
+# --- self-check questions ------------------------------------------------------------------
+
+
+class SelfCheck(widgets.VBox):
+    """A question with a few answers; clicking one says right or wrong, and why, at once.
+
+    ``chosen`` (a trait) holds the clicked answer; :meth:`choose` clicks from code.
+    """
+
+    chosen = traitlets.Unicode("")
+
+    def __init__(self, question: str, options: list[str] | tuple[str, ...], answer: str, why: str) -> None:
+        super().__init__()
+        if answer not in options:
+            raise ValueError(f"the answer {answer!r} is not among the options")
+        self.add_class("sk-quiz")
+        self.question, self.options, self.answer, self.why = question, tuple(options), answer, why
+        self.prompt = widgets.HTML(f'<b class="sk-quiz-question">{html.escape(question)}</b>')
+        self.buttons = [widgets.Button(description=option, layout=widgets.Layout(width="auto")) for option in options]
+        for button in self.buttons:
+            button.add_class("sk-quiz-option")
+            button.on_click(lambda b: self.choose(b.description))
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("sk-quiz-feedback")
+        self.children = [self.prompt, widgets.HBox(self.buttons), self.feedback]
+        self.render()
+
+    @property
+    def correct(self) -> bool | None:
+        return None if not self.chosen else self.chosen == self.answer
+
+    def choose(self, option: str) -> None:
+        self.chosen = option
+
+    @traitlets.observe("chosen")
+    def _on_chosen(self, change: dict[str, Any]) -> None:
+        self.render()
+
+    def render(self) -> None:
+        for button in self.buttons:
+            button.button_style = ("success" if button.description == self.answer else "danger") \
+                if self.chosen and button.description in (self.chosen, self.answer) else ""
+        if not self.chosen:
+            self.feedback.value = '<span style="color:#777">Pick an answer.</span>'
+            return
+        verdict = "Right!" if self.correct else f"Not quite: the answer is “{self.answer}”."
+        css = "sk-legal" if self.correct else "sk-illegal"
+        self.feedback.value = (f'{kit.STYLE}<div class="sk-explain {css}"><b>{html.escape(verdict)}</b> '
+                               f"{html.escape(self.why)}</div>")
+
+
+def beat_question(game_name: str, table: str, candidate: str) -> SelfCheck:
+    """'Does X beat Y?' with the engine's verdict as the answer and its reason as the why."""
+    verdict = does_it_beat(game_name, table, candidate)
+    if verdict.explanation is None:
+        raise ConfigError(f"cannot ask about {table!r} / {candidate!r}: {verdict.problem}")
+    what = verdict.table_name or table
+    question = f"The table shows {what}. May you play {candidate} on it?"
+    cite = f" ({', '.join(r for r, _ in verdict.rules)})" if verdict.rules else ""
+    return SelfCheck(question, ("Yes", "No"), "Yes" if verdict.beats else "No", verdict.explanation.reason + cite)
+
+
+__all__ = ["BeatChecker", "SelfCheck", "beat_question", "CLIMBING_GAMES", "EXAMPLES", "Verdict", "does_it_beat", "scenario"]

@@ -277,9 +277,10 @@ class CardHand(widgets.HBox):
 
     selected = traitlets.Tuple()
 
-    def __init__(self) -> None:
+    def __init__(self, *, single: bool = False) -> None:
         super().__init__()
         self.add_class("sk-hand-box")
+        self.single = single  # at most one card selected (the latest click wins)
         self._cards: tuple[HandCard, ...] = ()
         self._pool: list[widgets.ToggleButton] = []
         self._syncing = False
@@ -357,8 +358,16 @@ class CardHand(widgets.HBox):
             return
         chosen = [i for i in self.selected if i != index]
         if change["new"]:
-            chosen.append(index)
+            chosen = [index] if self.single else chosen + [index]
         self.selected = tuple(chosen)
+        if self.single:
+            self._syncing = True
+            try:
+                for other, button in enumerate(self._pool):
+                    if button.value != (other in self.selected):
+                        button.value = other in self.selected
+            finally:
+                self._syncing = False
 
 
 # --- the board shell --------------------------------------------------------------------
@@ -444,6 +453,8 @@ class GameBoard(widgets.VBox):
         self._setup = SeatSetup(self.game_name, self._on_new_game)
         self._setup_box = widgets.Accordion(children=[self._setup], titles=("New game / seats",))
         self._setup_box.selected_index = None
+        self._table_area = widgets.VBox(self.build_table())
+        self._table_area.add_class("sk-table-area")
         self._controls = widgets.HBox(self.build_controls())
         self._controls.add_class("sk-actions")
         self._panels = widgets.HBox([self._standings, self._log])
@@ -451,7 +462,7 @@ class GameBoard(widgets.VBox):
         self.session = self._new_session(seed, seats, options)
         self._setup.load(self.session)
         self.children = [
-            self._style, self._status, self._error, self._over, self._picture, self._cover,
+            self._style, self._status, self._error, self._over, self._picture, self._table_area, self._cover,
             self._hand_label, self._hand, self._controls, self._explain, self._botbar,
             self._panels,
             self._setup_box,
@@ -479,6 +490,10 @@ class GameBoard(widgets.VBox):
         """The game's action bar widgets (built once)."""
         return []
 
+    def build_table(self) -> list[widgets.Widget]:
+        """Interactive widgets shown under the picture (e.g. River rows), built once."""
+        return []
+
     def hand_cards(self, obs: Any) -> list[HandCard]:
         """The viewer's hand as cards (empty if none)."""
         return []
@@ -496,6 +511,10 @@ class GameBoard(widgets.VBox):
 
     def hand_heading(self, obs: Any, my_turn: bool) -> str:
         return self.hand_title
+
+    def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
+        """May the hand's cards be selected now?"""
+        return my_turn
 
     def summary(self, obs: Any) -> str:
         """Game-over text (winner, scores)."""
@@ -532,7 +551,7 @@ class GameBoard(widgets.VBox):
         has_hand = session.viewer is not None and not covered and session.mode != "watch"
         cards = self.hand_cards(obs) if has_hand else []
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
-        self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=my_turn)
+        self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
         self._hand.layout.display = "" if has_hand else "none"
         self._hand_label.value = (f'<div class="sk-hand-label">{html.escape(self.hand_heading(obs, my_turn))} '
                                   f'({html.escape(seat_name(session.viewer))})</div>' if has_hand else "")

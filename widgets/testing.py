@@ -46,9 +46,10 @@ def visible_text(board: widgets.Widget) -> str:
     return re.sub(r"\s+", " ", " ".join(parts))
 
 
-def hand_buttons(board: widgets.Widget) -> list[widgets.ToggleButton]:
-    """The visible card buttons of the hand, in hand order."""
-    return [w for w in walk(board, visible_only=True) if "sk-handcard" in getattr(w, "_dom_classes", ())]
+def hand_buttons(board: Any) -> list[widgets.ToggleButton]:
+    """The card buttons of the player's hand, in hand order ([] when the hand is not on screen)."""
+    on_screen = any(w is board.hand for w in walk(board, visible_only=True))
+    return list(board.hand.buttons) if on_screen else []
 
 
 def select_cards(board: Any, keys: list[str]) -> None:

@@ -138,6 +138,16 @@ def test_RB_7_empty_hand_pass_then_done_refills() -> None:
     assert state.nhand[1] == 3 and state.decks[1] == []
 
 
+def test_RB_7_a_leader_with_an_empty_hand_passes_and_the_next_player_leads() -> None:
+    state = deal(["", "5 6"], decks=["7 8", "9"])
+    assert state.legal_moves() == [PASS] and state.explain("pass").legal
+    state = play(state, "pass", "done")
+    assert state.nhand[0] == 2 and state.current_player == 1 and state.top is None
+    assert PASS not in state.legal_moves()  # the open trick must be led
+    state = state.play("5")
+    assert state.current_player == 1  # Player 1 passed: Player 2 is the last one in (RB-8)
+
+
 def test_RB_7_short_deck_refill_draws_back_pitched_cards() -> None:
     hand = "2 2 3 4 5 6 7 8 9 T J Q"
     state = deal([hand, "3 K"], decks=["A", FILLER], leader=1)

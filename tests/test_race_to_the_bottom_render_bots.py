@@ -36,7 +36,7 @@ def test_renderer_handles_cheats_the_end_and_a_grand_prix() -> None:
 
 
 def test_heuristic_bot_is_listed_and_plays_only_legal_moves() -> None:
-    assert bot_levels("race-to-the-bottom") == ["random", "heuristic"]
+    assert {"random", "heuristic"} <= set(bot_levels("race-to-the-bottom"))
     game = load_game("race-to-the-bottom", players=4)
     bots = [make_bot(game.name, "heuristic", seed=s) for s in range(4)]
     end = play_out(game.new_state(1), bots)  # play_out checks every move

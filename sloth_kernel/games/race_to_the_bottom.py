@@ -8,11 +8,14 @@ player's deck is a list of ranks, top first, never reshuffled after the deal
 Notation: a meld lists its cards, a Joker as ``*`` plus its declared rank:
 ``Q K A``, ``7 7 *7``, ``*A *A``. A pass is a short series of small moves:
 ``pass``, then up to six ``pitch 7`` / ``pitch *`` (each to the bottom of your
-own deck, in the order pitched), then ``done`` (refill to 12).
+own deck, in the order pitched), then ``done`` (refill to 12). ``parse_move``
+reads any card order and case (``*7 7 7`` is ``7 7 *7``); ``str`` is canonical.
 
-Move counts: over 3,000 random 2-4 player races (about 1.7 million decisions)
-the largest ``legal_moves()`` list seen was 211 (a lead holding both Jokers);
-the table of every possible meld has 1,073 entries, a hard upper bound.
+Move counts: over 3,000 random races (1,000 each for 2, 3 and 4 players, 1.44
+million decisions) the largest ``legal_moves()`` list was 416: a lead from a
+run-rich hand holding both Jokers. Most lists are far shorter (a reply is
+``pass`` plus a few matches). Every meld is one of 1,073 interned moves, so no
+list can ever exceed 1,074.
 
 Engine notes: when a player sheds out mid-trick in a Grand Prix while others
 are still in, their meld stays to be beaten (RB-9). Returns: a single race

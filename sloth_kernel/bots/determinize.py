@@ -247,6 +247,9 @@ def prepare_surplus(obs: Any, options: dict[str, Any]) -> Sampler:
         return [CARD_IDS[c.upper()] for c in cards or ()]
 
     own_kept = ids(obs.kept[me])
+    pick_order = [CARD_IDS[m.card.upper()] for m in obs.legal_moves if isinstance(m, ss.Pick)]
+    if pick_order:  # keep the deal order the engine lists the picks in
+        own_kept.sort(key=lambda c: pick_order.index(c) if c in pick_order else len(pick_order))
     drafted = [ids(d) for d in obs.drafted]
     rivers = [ids(r) for r in obs.rivers]
     net = [c for cards in obs.net for c in ids(cards)] + [BABY] * obs.net_babies
@@ -388,7 +391,7 @@ def race_value(state: Any) -> tuple[float, ...]:
 
 
 def _too_sloth_spec() -> SearchSpec:
-    return SearchSpec(prepare_too_sloth, horizon=too_sloth_round, value=too_sloth_value, iterations=1000)
+    return SearchSpec(prepare_too_sloth, horizon=too_sloth_round, value=too_sloth_value, iterations=150)
 
 
 SPECS: dict[str, Callable[[], SearchSpec]] = {

@@ -18,9 +18,10 @@ $(VENV)/.installed: $(PY) pyproject.toml constraints.txt
 
 setup: $(VENV)/.installed
 
+# Run from the repository root so Voila reads ./voila.json (preheated play apps, culling, no tracebacks).
 play: setup
-	@echo "Serving the notebook gallery at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
-	$(VENV)/bin/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
+	@echo "Gallery: http://$(HOST):$(PORT)/voila/render/index.ipynb  (all notebooks: http://$(HOST):$(PORT)/ ; Ctrl-C stops)"
+	$(VENV)/bin/voila notebooks --no-browser --Voila.ip=$(HOST) --Voila.port=$(PORT) --Voila.port_retries=0
 
 test: setup
 	$(PY) -m pytest tests

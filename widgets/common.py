@@ -41,7 +41,7 @@ class Session(traitlets.HasTraits):
     version = traitlets.Int(0)
 
     def __init__(self, game_name: str, *, seed: int | None = 1, seats: Sequence[str] | None = None,
-                 **options: Any) -> None:
+                 deal: dict[str, Any] | None = None, **options: Any) -> None:
         super().__init__()
         if seats is not None and "players" not in options and _has_option(game_name, "players"):
             options["players"] = len(seats)
@@ -58,7 +58,8 @@ class Session(traitlets.HasTraits):
             if seat != HUMAN and seat not in levels:
                 raise ConfigError(f"seat kind {seat!r}: choose 'human' or a bot level ({', '.join(levels)})")
         self.seats: tuple[str, ...] = tuple(seats)
-        self.state = self.game.new_state(seed=seed)
+        # an explicit deal (the engine's from_deal format) sets up a scenario; else deal from the seed
+        self.state = self.game.from_deal(deal, seed=seed or 0) if deal else self.game.new_state(seed=seed)
         self.seed: int = self.state.seed
         self.bots = {s: make_bot(game_name, kind, seed=self.seed * 31 + s)
                      for s, kind in enumerate(self.seats) if kind != HUMAN}
@@ -112,10 +113,10 @@ class Session(traitlets.HasTraits):
     def play(self, move: Any, seat: int | None) -> Explanation:
         """Play `move` for `seat`; an illegal move changes nothing and says why."""
         text = str(move)
-        if seat is None or not self.is_human(seat):
-            return Explanation(text, False, "nobody at this screen may move for that seat")
         if self.covered:
             return Explanation(text, False, "the hand is covered: reveal it first")
+        if seat is None or not self.is_human(seat):
+            return Explanation(text, False, "nobody at this screen may move for that seat")
         try:
             verdict = self.state.explain(move)
             self.state = self.state.play(move, player=seat)
@@ -129,10 +130,10 @@ class Session(traitlets.HasTraits):
     def play_sequence(self, moves: Sequence[str], seat: int | None) -> Explanation:
         """Several moves of one seat as one action (e.g. pitches then done): all or nothing."""
         text = " / ".join(moves)
-        if seat is None or not self.is_human(seat):
-            return Explanation(text, False, "nobody at this screen may move for that seat")
         if self.covered:
             return Explanation(text, False, "the hand is covered: reveal it first")
+        if seat is None or not self.is_human(seat):
+            return Explanation(text, False, "nobody at this screen may move for that seat")
         state = self.state
         reasons = []
         try:
@@ -395,9 +396,11 @@ class GameBoard(widgets.VBox):
     game_name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     hand_title: ClassVar[str] = "Your hand"
+    shows_hand: ClassVar[bool] = True  # False for games without a hand of cards
+    prompt: ClassVar[str] = "Select cards, then press a button."
 
     def __init__(self, seed: int | None = 1, seats: Sequence[str] | None = None, *,
-                 autoplay: bool = True, **options: Any) -> None:
+                 autoplay: bool = True, deal: dict[str, Any] | None = None, **options: Any) -> None:
         super().__init__()
         self.add_class("sk-board")
         self.autoplay = autoplay
@@ -459,7 +462,7 @@ class GameBoard(widgets.VBox):
         self._controls.add_class("sk-actions")
         self._panels = widgets.HBox([self._standings, self._log])
         self._panels.add_class("sk-panels")
-        self.session = self._new_session(seed, seats, options)
+        self.session = self._new_session(seed, seats, options, deal)
         self._setup.load(self.session)
         self.children = [
             self._style, self._status, self._error, self._over, self._picture, self._table_area, self._cover,
@@ -548,7 +551,7 @@ class GameBoard(widgets.VBox):
             self._cover_text.value = (f"<div>🙈 Pass the device to <b>{html.escape(who)}</b>.</div>"
                                       "<div style='font-size:13px'>The hand stays hidden until they press the button.</div>")
             self._reveal_button.description = f"I am {who}: show my hand"
-        has_hand = session.viewer is not None and not covered and session.mode != "watch"
+        has_hand = session.viewer is not None and not covered and session.mode != "watch" and self.shows_hand
         cards = self.hand_cards(obs) if has_hand else []
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
@@ -601,7 +604,7 @@ class GameBoard(widgets.VBox):
         if move is not None:
             self._explain.value = explanation_html(session.state.explain(move))
             return
-        text = self._note or "Select cards, then press a button."
+        text = self._note or self.prompt
         if self._hint.value:
             moves = [str(m) for m in session.observation().legal_moves]
             shown = ", ".join(moves[:40]) + (" …" if len(moves) > 40 else "")
@@ -675,8 +678,9 @@ class GameBoard(widgets.VBox):
         except Exception:  # noqa: BLE001 - rendering itself failed: show the raw text
             self._error.value = f'<div class="sk-error-box">{html.escape(self.last_error)}</div>'
 
-    def _new_session(self, seed: int | None, seats: Sequence[str] | None, options: dict[str, Any]) -> Session:
-        session = Session(self.game_name, seed=seed, seats=seats, **options)
+    def _new_session(self, seed: int | None, seats: Sequence[str] | None, options: dict[str, Any],
+                     deal: dict[str, Any] | None = None) -> Session:
+        session = Session(self.game_name, seed=seed, seats=seats, deal=deal, **options)
         session.observe(lambda change: self.render(), "version")
         return session
 

@@ -53,6 +53,8 @@ class SearchSpec:
     """Estimated returns of a state reached at the horizon (not over)."""
     iterations: int = 0
     """Default budget for the game (0: the bot's default)."""
+    delegate: Callable[[Any], bool] | None = None
+    """Decisions (by observation) left to the game's heuristic bot instead of searched."""
 
 
 @lru_cache(maxsize=64)
@@ -370,6 +372,22 @@ def prepare_race(obs: Any, options: dict[str, Any]) -> Sampler:
     return sample
 
 
+def race_rollout(state: Any, rng: random.Random) -> None:
+    """Rollout policy: play a random meld when there is one, pass otherwise, pitch nothing."""
+    from ..games.race_to_the_bottom import DONE, PASS
+
+    if state.pitching:
+        state.apply_unchecked(DONE)
+        return
+    moves = state.legal_moves()
+    plays = [m for m in moves if m is not PASS]
+    state.apply_unchecked(plays[rng.randrange(len(plays))] if plays else PASS)
+
+
+def race_pitching(obs: Any) -> bool:
+    return bool(obs.pitching)
+
+
 RACE_ROLLOUT_DEPTH = 60
 """Rollout moves (tree moves included) before a race position is scored by the cards left."""
 
@@ -396,8 +414,10 @@ def _too_sloth_spec() -> SearchSpec:
 
 SPECS: dict[str, Callable[[], SearchSpec]] = {
     "too-sloth-to-win": _too_sloth_spec,
-    "surplus-of-sloths": lambda: SearchSpec(prepare_surplus, iterations=1000),
-    "race-to-the-bottom": lambda: SearchSpec(prepare_race, horizon=race_depth, value=race_value, iterations=300),
+    "surplus-of-sloths": lambda: SearchSpec(prepare_surplus, iterations=200),
+    "race-to-the-bottom": lambda: SearchSpec(
+        prepare_race, rollout=race_rollout, horizon=race_depth, value=race_value, iterations=60, delegate=race_pitching,
+    ),
 }
 
 

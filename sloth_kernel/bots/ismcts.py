@@ -78,6 +78,15 @@ class ISMCTSBot:
         self.game_options = dict(game_options or {})
         self.spec = spec
         self.last_iterations = 0
+        self.helper: Any = None
+
+    def _helper(self, game_name: str) -> Any:
+        """The game's heuristic bot, for the decisions the spec delegates (seeded from this bot)."""
+        if self.helper is None:
+            from . import make_bot
+
+            self.helper = make_bot(game_name, "heuristic", seed=self.rng.getrandbits(32))
+        return self.helper
 
     def choose(self, observation: Any) -> Any:
         legal = list(observation.legal_moves)
@@ -86,6 +95,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         spec = self.spec or search_spec(observation.game)
+        if spec.delegate is not None and spec.delegate(observation):
+            return self._helper(observation.game).choose(observation)
         budget = self.iterations or spec.iterations or DEFAULT_ITERATIONS
         root = Node(None, -1)
         deadline = None if self.seconds is None else time.process_time() + self.seconds

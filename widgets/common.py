@@ -205,11 +205,20 @@ def svg_data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+ROTATED_INDEX = 'font-weight="700" text-anchor="end" '
+
+
+def keep_corner_inside(svg: str) -> str:
+    """kit.card_svg's upside-down corner index is anchored so that it pokes out of the frame;
+    anchoring it at its start keeps it inside once rotated (widget-side fix, see the report)."""
+    return svg.replace(ROTATED_INDEX, 'font-weight="700" text-anchor="start" ', 1)
+
+
 def face_css(faces: dict[str, kit.CardFace]) -> str:
     """CSS giving each hand-card button class its card picture (class name -> face)."""
     rules = []
     for css_class, face in faces.items():
-        uri = svg_data_uri(kit.card_svg(face, width=kit.CARD_W))
+        uri = svg_data_uri(keep_corner_inside(kit.card_svg(face, width=kit.CARD_W)))
         rules.append(f".sk-handcard.{css_class}{{background-image:url({uri})}}")
     return "<style>" + "".join(rules) + "</style>"
 
@@ -414,7 +423,8 @@ class GameBoard(widgets.VBox):
         self._error = widgets.HTML()
         self._error.add_class("sk-error")
         self._cover_text = widgets.HTML()
-        self._reveal_button = widgets.Button(description="Show my hand", button_style="warning", icon="eye")
+        self._reveal_button = widgets.Button(description="Show my hand", button_style="warning", icon="eye",
+                                             layout=widgets.Layout(width="auto", align_self="center"))
         self._reveal_button.add_class("sk-reveal")
         self._reveal_button.on_click(self._on_reveal)
         self._cover = widgets.VBox([self._cover_text, self._reveal_button])
@@ -552,6 +562,7 @@ class GameBoard(widgets.VBox):
                                       "<div style='font-size:13px'>The hand stays hidden until they press the button.</div>")
             self._reveal_button.description = f"I am {who}: show my hand"
         has_hand = session.viewer is not None and not covered and session.mode != "watch" and self.shows_hand
+        has_hand = has_hand and not (state.is_over and session.mode == "hot-seat")  # nobody's hand after the end
         cards = self.hand_cards(obs) if has_hand else []
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
@@ -636,7 +647,7 @@ class GameBoard(widgets.VBox):
         if verdict.legal:
             self._verdict = None
             last = self.session.state.log[-1].text if self.session.state.log else ""
-            self._note = f"You played {verdict.move}. {last}"
+            self._note = f"Your move: {verdict.move}. {last}"
             self._hand.clear()
             self.reset_controls()
         else:

@@ -215,6 +215,7 @@ class SurplusBoard(GameBoard):
             empty = " (dealt after the opening picks)" if obs.phase == "pick" else " (empty)" if not codes else ""
             label.value = f'<div class="sk-hand-label">River row {index}{html.escape(note + empty)}</div>'
             river.layout.display = "" if codes else "none"
+            label.layout.display = "none" if obs.is_over else ""
         self._play_button.description = {"pick": "Put face down into the Net", "baby": "Put selected into the Net"}.get(
             obs.phase, "Take selected")
         self._play_button.disabled = not legal or ("keep" in legal and len(legal) == 1)
@@ -288,6 +289,7 @@ class SurplusBoard(GameBoard):
         self._reveal_step = max(0, min(len(obs.reveal), self._reveal_step + delta))
         self._show_reveal(obs)
 
+    @guarded
     def _on_river(self, row: int, change: dict[str, Any]) -> None:
         if change["new"]:
             self._rivers[2 - row].clear()  # one River card at a time

@@ -1,0 +1,44 @@
+"""Shared board pieces: the card hand, card pictures, the Board factory."""
+from __future__ import annotations
+
+import pytest
+
+from sloth_kernel import ConfigError
+from sloth_kernel.render import kit
+from widgets import Board, board_class
+from widgets.common import CardHand, HandCard, keep_corner_inside, player_counts, svg_data_uri
+
+
+def test_hand_card_corner_index_stays_inside_the_card() -> None:
+    svg = kit.card_svg(kit.CardFace("7", "#123456", "runner"))
+    fixed = keep_corner_inside(svg)
+    assert fixed != svg and 'text-anchor="start"' in fixed  # the kit markup this fix relies on is still there
+    assert svg_data_uri(fixed).startswith("data:image/svg+xml;base64,")
+
+
+def test_card_hand_keeps_click_order_and_single_mode() -> None:
+    hand = CardHand()
+    hand.show([HandCard(k, "f", k) for k in "ABCD"])
+    hand.buttons[2].value = True
+    hand.buttons[0].value = True
+    assert hand.selected_keys == ["C", "A"]
+    hand.buttons[2].value = False
+    assert hand.selected_keys == ["A"]
+    single = CardHand(single=True)
+    single.show([HandCard(k, "f", k) for k in "ABC"])
+    single.buttons[0].value = True
+    single.buttons[1].value = True
+    assert single.selected_keys == ["B"] and not single.buttons[0].value
+    single.show([HandCard(k, "f", k) for k in "XY"])  # new cards: the old selection is dropped
+    assert single.selected == () and len(single.children) == 2
+
+
+def test_board_factory_and_seat_checks() -> None:
+    assert board_class("sprint").__name__ == "SprintBoard"
+    with pytest.raises(ConfigError):
+        Board("chess")
+    with pytest.raises(ConfigError, match="seat kind"):
+        Board("too-sloth-to-win", seats=["human", "grandmaster", "random"])
+    assert player_counts("too-sloth-to-win") == [3, 4, 5]
+    board = Board("race-to-the-bottom", seed=2, seats=["human", "random", "random", "random"], autoplay=False)
+    assert board.state.game.config.players == 4  # players follows the seats

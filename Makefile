@@ -13,7 +13,7 @@ $(PY):
 
 # Reinstall whenever the project metadata or the pinned constraints change.
 $(VENV)/.installed: $(PY) pyproject.toml constraints.txt
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,interop]'
 	touch $@
 
 setup: $(VENV)/.installed

@@ -1,0 +1,212 @@
+"""Our games as OpenSpiel Python games (``pip install sloth-kernel[interop]``).
+
+``register_all()`` registers ``sloth_too_sloth_to_win``, ``sloth_surplus_of_sloths``,
+``sloth_race_to_the_bottom`` and ``sloth_sprint``; then
+``pyspiel.load_game("sloth_surplus_of_sloths", {"players": 2})`` works as usual.
+
+Chance: the whole deal (and every later shuffle) comes from one seed, so the
+game starts with one chance node choosing a seed among ``NUM_DEALS`` equally
+likely ones. Actions are the fixed global index of ``interop.actions``. Each
+game has its own observer: the seat's observation as text (plus the public log
+for an information state) and a fixed-size tensor of one-hot viewer seat,
+legal-action mask and hashed observation features.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core import GameState
+from ..registry import load_game
+from .actions import FEATURE_SIZE, MAX_SEATS, ActionIndex, features, observation_text
+
+NUM_DEALS = 4096
+"""Chance outcomes of the opening node: the seed of the deal."""
+
+GAMES: dict[str, dict[str, Any]] = {
+    # name: player range, default, utility, generous max game length
+    "too-sloth-to-win": {"players": (3, 5), "default": 4, "cooperative": False, "max_length": 3000},
+    "surplus-of-sloths": {"players": (2, 4), "default": 3, "cooperative": False, "max_length": 400},
+    "race-to-the-bottom": {"players": (2, 4), "default": 3, "cooperative": False, "max_length": 20000},
+    "sprint": {"players": (1, MAX_SEATS), "default": 2, "cooperative": True, "max_length": 2000},
+}
+
+
+def short_name(game_name: str) -> str:
+    return "sloth_" + game_name.replace("-", "_")
+
+
+def game_type(game_name: str) -> pyspiel.GameType:
+    spec = GAMES[game_name]
+    low, high = spec["players"]
+    cooperative = spec["cooperative"]
+    return pyspiel.GameType(
+        short_name=short_name(game_name),
+        long_name=f"sloth-kernel {game_name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.IDENTICAL if cooperative else pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": spec["default"]},
+    )
+
+
+class SlothGame(pyspiel.Game):
+    """One of our games behind the pyspiel.Game interface."""
+
+    game_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = GAMES[self.game_name]
+        params = dict(params or {})
+        players = int(params.get("players", spec["default"]))
+        ours = load_game(self.game_name, players=players)
+        actions = ActionIndex(ours)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(actions),
+            max_chance_outcomes=NUM_DEALS,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None if spec["cooperative"] else 1.0,
+            max_game_length=spec["max_length"],
+        )
+        super().__init__(game_type(self.game_name), info, {"players": players})
+        self.ours = ours
+        self.actions = actions
+
+    def new_initial_state(self) -> "SlothState":
+        return SlothState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SlothObserver":
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return SlothObserver(self, perfect_recall)
+
+
+class Holder:
+    """Our game, its action index and our state; OpenSpiel clones states with
+    ``copy.deepcopy``, and this makes that a cheap ``state.clone()``."""
+
+    def __init__(self, game: Any, actions: ActionIndex, state: GameState[Any] | None) -> None:
+        self.game = game
+        self.actions = actions
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Holder":
+        return Holder(self.game, self.actions, None if self.state is None else self.state.clone())
+
+
+class SlothState(pyspiel.State):
+    """Before the deal: a chance node; then our state, advanced with the fast path."""
+
+    def __init__(self, game: SlothGame) -> None:
+        super().__init__(game)
+        self.holder = Holder(game.ours, game.actions, None)
+
+    @property
+    def ours(self) -> GameState[Any] | None:
+        return self.holder.state
+
+    def current_player(self) -> int:
+        if self.ours is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.ours.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.ours.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.ours is not None
+        return self.holder.actions.legal(self.ours.legal_moves())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.ours is None
+        return [(seed, 1.0 / NUM_DEALS) for seed in range(NUM_DEALS)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.ours is None:
+            self.holder.state = self.holder.game.new_state(seed=action)
+        else:
+            self.ours.apply_unchecked(self.holder.actions.moves[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal #{action}"
+        return str(self.holder.actions.moves[action])
+
+    def is_terminal(self) -> bool:
+        return self.ours is not None and self.ours.is_over
+
+    def returns(self) -> list[float]:
+        if self.ours is None or not self.ours.is_over:
+            return [0.0] * self.holder.game.num_players
+        return list(self.ours.returns())
+
+    def __str__(self) -> str:
+        if self.ours is None:
+            return "(deal pending)"
+        return observation_text(self.ours.view())
+
+
+class SlothObserver:
+    """PyObserver: what one seat knows, as text and as a fixed-size tensor."""
+
+    def __init__(self, game: SlothGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        actions = len(game.actions)
+        self.tensor = np.zeros(MAX_SEATS + actions + FEATURE_SIZE, np.float32)
+        self.dict = {
+            "seat": self.tensor[:MAX_SEATS],
+            "legal": self.tensor[MAX_SEATS:MAX_SEATS + actions],
+            "features": self.tensor[MAX_SEATS + actions:],
+        }
+        self.actions = game.actions
+
+    def set_from(self, state: SlothState, player: int) -> None:
+        self.tensor.fill(0)
+        self.dict["seat"][player] = 1
+        if state.ours is None:
+            return
+        observation = state.ours.observation(player)
+        for index in self.actions.legal(observation.legal_moves):
+            self.dict["legal"][index] = 1
+        features(observation, self.dict["features"])
+
+    def string_from(self, state: SlothState, player: int) -> str:
+        if state.ours is None:
+            return f"seat {player}: the deal is pending"
+        observation = state.ours.observation(player)
+        text = observation_text(observation)
+        if self.perfect_recall:
+            text += " | log: " + " / ".join(event.text for event in observation.log)
+        return text
+
+
+def _game_class(game_name: str) -> type[SlothGame]:
+    return type(f"Sloth_{short_name(game_name)}", (SlothGame,), {"game_name": game_name})
+
+
+_registered: set[str] = set()
+
+
+def register_all() -> list[str]:
+    """Register every game with pyspiel (idempotent); returns the short names."""
+    names = []
+    for game_name in GAMES:
+        name = short_name(game_name)
+        if name not in _registered and name not in pyspiel.registered_names():
+            pyspiel.register_game(game_type(game_name), _game_class(game_name))
+        _registered.add(name)
+        names.append(name)
+    return names
+
+
+register_all()

@@ -42,3 +42,30 @@ def test_board_factory_and_seat_checks() -> None:
     assert player_counts("too-sloth-to-win") == [3, 4, 5]
     board = Board("race-to-the-bottom", seed=2, seats=["human", "random", "random", "random"], autoplay=False)
     assert board.state.game.config.players == 4  # players follows the seats
+
+
+def test_bot_turns_come_one_at_a_time_from_the_timer() -> None:
+    from widgets.testing import find, select_cards
+
+    board = Board("too-sloth-to-win", seed=1)  # autoplay on
+    timer = find(board, "sk-autoplay")
+    assert not timer.playing  # the human leads: nothing to play yet
+    select_cards(board, ["2"])
+    find(board, "sk-play").click()
+    assert timer.playing and board.session.bot_to_move  # the front end would now tick
+    for expected in (2, 3, 4):
+        timer.value += 1  # one front-end tick
+        assert len(board.state.history) == expected
+    assert board.session.my_turn and not timer.playing  # stopped at the human's turn
+    timer.value += 1  # a late tick changes nothing
+    assert len(board.state.history) == 4
+    find(board, "sk-speed").value = 350
+    assert timer.interval == 350
+
+
+def test_the_board_follows_session_changes_made_from_code() -> None:
+    from widgets.testing import find
+
+    board = Board("sprint", seed=1, seats=["random", "random"], autoplay=False)
+    board.session.step()  # e.g. from a notebook cell
+    assert "lifts" in find(board, "sk-log").value

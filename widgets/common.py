@@ -14,11 +14,12 @@ controls, how a selection becomes move text).
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import html
 import traceback
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, Sequence, TypeVar
 
 import ipywidgets as widgets
 import traitlets
@@ -413,6 +414,7 @@ class GameBoard(widgets.VBox):
         super().__init__()
         self.add_class("sk-board")
         self.autoplay = autoplay
+        self._acting = 0  # >0 while the board itself is changing the session
         self.last_error = ""
         self._verdict: Explanation | None = None
         self._note = ""
@@ -559,7 +561,7 @@ class GameBoard(widgets.VBox):
         if covered:
             who = seat_name(session.to_move)
             self._cover_text.value = (f"<div>🙈 Pass the device to <b>{html.escape(who)}</b>.</div>"
-                                      "<div style='font-size:13px'>The hand stays hidden until they press the button.</div>")
+                                      "<div style='font-size:13px'>Nothing private is shown until they press the button.</div>")
             self._reveal_button.description = f"I am {who}: show my hand"
         has_hand = session.viewer is not None and not covered and session.mode != "watch" and self.shows_hand
         has_hand = has_hand and not (state.is_over and session.mode == "hot-seat")  # nobody's hand after the end
@@ -633,13 +635,15 @@ class GameBoard(widgets.VBox):
             self._verdict = Explanation("", False, "choose something first")
             self.render()
             return self._verdict
-        verdict = self.session.play(move, self.session.viewer)
+        with self._own_action():
+            verdict = self.session.play(move, self.session.viewer)
         self._after_action(verdict)
         return verdict
 
     def submit_sequence(self, moves: list[str]) -> Explanation:
         """Several moves of the seat on screen as one action, all or nothing (engine-checked)."""
-        verdict = self.session.play_sequence(moves, self.session.viewer)
+        with self._own_action():
+            verdict = self.session.play_sequence(moves, self.session.viewer)
         self._after_action(verdict)
         return verdict
 
@@ -658,7 +662,8 @@ class GameBoard(widgets.VBox):
 
     def step(self) -> bool:
         """One bot move (the Next button); False if no bot is to move."""
-        moved = self.session.step()
+        with self._own_action():
+            moved = self.session.step()
         if moved:
             self._verdict = None
             self._note = self.session.state.log[-1].text if self.session.state.log else ""
@@ -668,8 +673,9 @@ class GameBoard(widgets.VBox):
     def run_bots(self, limit: int = 10_000) -> int:
         """Let bots move until a human is to move or the game ends; returns the count."""
         count = 0
-        while count < limit and self.session.step():
-            count += 1
+        with self._own_action():
+            while count < limit and self.session.step():
+                count += 1
         if count:
             self._verdict = None
             self._note = ""
@@ -692,8 +698,22 @@ class GameBoard(widgets.VBox):
     def _new_session(self, seed: int | None, seats: Sequence[str] | None, options: dict[str, Any],
                      deal: dict[str, Any] | None = None) -> Session:
         session = Session(self.game_name, seed=seed, seats=seats, deal=deal, **options)
-        session.observe(lambda change: self.render(), "version")
+        session.observe(self._on_session_change, "version")
         return session
+
+    @contextlib.contextmanager
+    def _own_action(self) -> Iterator[None]:
+        """The board re-renders itself after its own actions; skip the glue's render meanwhile."""
+        self._acting += 1
+        try:
+            yield
+        finally:
+            self._acting -= 1
+
+    def _on_session_change(self, change: dict[str, Any]) -> None:
+        """Glue: someone changed the session (e.g. code in a notebook cell): redraw."""
+        if not self._acting:
+            self.render()
 
     # -- handlers (all guarded) -----------------------------------------------------------------
 
@@ -714,7 +734,8 @@ class GameBoard(widgets.VBox):
     def _on_reveal(self, button: widgets.Button) -> None:
         self._verdict = None
         self._note = ""
-        self.session.reveal()
+        with self._own_action():
+            self.session.reveal()
         self.render()
 
     @guarded
@@ -768,7 +789,7 @@ class SeatSetup(widgets.VBox):
         self.add_class("sk-setup")
         self.game_name = game_name
         self._on_new = on_new
-        counts = player_counts(game_name) if game_name else [1]
+        counts = [c for c in (player_counts(game_name) if game_name else [1]) if c <= self.MAX_SEATS]
         kinds = [HUMAN] + (bot_levels(game_name) if game_name else [])
         self.players = widgets.Dropdown(options=counts, value=counts[0], description="Players",
                                         layout=widgets.Layout(width="180px"))

@@ -58,7 +58,8 @@ class TooSlothBoard(GameBoard):
         self._declare.add_class("sk-declare")
         self._declare.observe(self._on_declare, "value")
         self._declare_box = widgets.HBox([self._declare_label, self._declare])
-        self._pass_button = widgets.Button(description="Pass", button_style="warning", icon="hand-paper-o")
+        self._pass_button = widgets.Button(description="Pass", button_style="warning", icon="hand-paper-o",
+                                           layout=widgets.Layout(width="auto"))
         self._pass_button.add_class("sk-pass")
         self._pass_button.on_click(self._on_pass)
         self._take = widgets.ToggleButtons(options=[], value=None, style={"button_width": "110px"})
@@ -84,13 +85,15 @@ class TooSlothBoard(GameBoard):
     def picture(self, obs: Any, private: bool) -> str:
         mode = "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
         head = f"Round {min(obs.round + 1, obs.rounds)} of {obs.rounds} · {mode}"
-        if obs.suspicious:
+        if obs.suspicious and not obs.is_over:
             head += " · someone is out: the organizers are suspicious (TS-10)"
         if obs.table:
             owner = seat_name(obs.table_owner)
             table = (kit.card_row([kit.card_svg(card_face(c), width=60, title=str(c)) for c in obs.table])
                      + f"<div><b>{html.escape(combo_name(obs.table))}</b> by {html.escape(owner)}"
-                     f" — beat it or pass{' (passing on a Single eliminates you, TS-7)' if len(obs.table) == 1 else ''}</div>")
+                     + ("" if obs.is_over else " — beat it or pass"
+                        + (" (passing on a Single eliminates you, TS-7)" if len(obs.table) == 1 else ""))
+                     + "</div>")
         else:
             table = '<div class="sk-empty">Empty table: the leader plays any combination (TS-5).</div>'
         parts = [f"<div>{html.escape(head)}</div>"]
@@ -131,7 +134,12 @@ class TooSlothBoard(GameBoard):
         self._take.layout.display = "" if len(passes) > 1 else "none"
         self._play_button.disabled = not (my_turn and plays)
         self._pass_button.disabled = not (my_turn and passes)
-        self._pass_button.description = "Pass (eliminated: TS-7)" if passes == ["pass"] and obs.table else "Pass"
+        if passes == ["pass"] and obs.table:
+            self._pass_button.description = "Pass (you are eliminated, TS-7)"
+        elif len(passes) == 1 and obs.table:
+            self._pass_button.description = f"Pass and {take_label(passes[0])}"
+        else:
+            self._pass_button.description = "Pass"
         self._pass_button.tooltip = "; ".join(take_label(p) for p in passes)
         self._show_declare()
 

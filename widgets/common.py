@@ -710,6 +710,7 @@ class GameBoard(widgets.VBox):
         finally:
             self._acting -= 1
 
+    @guarded
     def _on_session_change(self, change: dict[str, Any]) -> None:
         """Glue: someone changed the session (e.g. code in a notebook cell): redraw."""
         if not self._acting:

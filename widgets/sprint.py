@@ -107,10 +107,10 @@ class SprintBoard(GameBoard):
         head = (f"Co-operative: the table's Tortoise against the Hare · turn {obs.turn + 1}"
                 + (f" · variants: {', '.join(variants)}" if variants else ""))
         if obs.objective is not None:
+            rule = self.session.game.rules.get("SP-4", "")  # the engine's own words for the scoring
             goal = (f'<div style="display:flex;gap:10px;align-items:center">{objective_card(obs.objective)}'
-                    f'<div>{html.escape(seat_name(obs.current_player))} must lift exactly this many Race cards '
-                    f'(as a guess). Exact: Tortoise +4; 1-3 short: +3/+2/+1; '
-                    f'{"1-3 over: +3/+2/+1" if obs.config.young_tortoise else "any over: 0"} (SP-4).</div></div>')
+                    f'<div><b>{html.escape(seat_name(obs.current_player))} must lift exactly this many Race '
+                    f'cards</b>, by eye. {html.escape(rule)} (SP-4)</div></div>')
         else:
             goal = '<span class="sk-empty">game over</span>'
         return (f"<div>{html.escape(head)}</div>"
@@ -129,7 +129,8 @@ class SprintBoard(GameBoard):
                 ["Race", kit.esc(lead)],
                 ["Objectives flipped", kit.esc(flipped) + f" ({obs.objectives_left} left)"]]
         assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
-        return kit.panel("The table", kit.table(["", ""], rows) + assumed)
+        body = "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
+        return kit.panel("The table", f'<table class="sk-table">{body}</table>' + assumed)
 
     def summary(self, obs: Any) -> str:
         if obs.winner == "tortoise":

@@ -255,6 +255,38 @@ class BeatChecker(widgets.VBox):
         self.answer.value = kit.STYLE + verdict_html(self.verdict)
 
 
+# --- who beats whom --------------------------------------------------------------------
+
+
+def beat_matrix(game_name: str, combinations: list[str] | tuple[str, ...]) -> list[list[bool | None]]:
+    """matrix[i][j]: may combinations[j] be played on combinations[i]? (the engine's verdicts)"""
+    return [[does_it_beat(game_name, table, candidate).beats for candidate in combinations] for table in combinations]
+
+
+def plot_beat_matrix(game_name: str, combinations: list[str] | tuple[str, ...], ax: Any = None) -> Any:
+    """A grid: rows are on the table, columns are played on top; green = it beats."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import ListedColormap
+
+    matrix = beat_matrix(game_name, combinations)
+    codes = [[2 if cell else 0 if cell is False else 1 for cell in row] for row in matrix]
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.6, 5))
+    ax.imshow(codes, cmap=ListedColormap(["#f4c7c3", "#dddddd", "#b7e1c1"]), vmin=0, vmax=2)
+    ax.set_xticks(range(len(combinations)), combinations, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(len(combinations)), combinations, fontsize=8)
+    ax.set_xlabel("played on top")
+    ax.set_ylabel("on the table")
+    for i, row in enumerate(matrix):
+        for j, cell in enumerate(row):
+            ax.text(j, i, "✓" if cell else "·" if cell is False else "?", ha="center", va="center", fontsize=9)
+    ax.set_title(CLIMBING_GAMES[game_name], fontsize=11)
+    if any(cell is None for row in matrix for cell in row):
+        ax.text(0.0, -0.32, "? = cannot happen: the deck lacks the cards for both", transform=ax.transAxes, fontsize=8,
+                color="#555")
+    return ax.figure
+
+
 # --- self-check questions ------------------------------------------------------------------
 
 
@@ -317,4 +349,4 @@ def beat_question(game_name: str, table: str, candidate: str) -> SelfCheck:
     return SelfCheck(question, ("Yes", "No"), "Yes" if verdict.beats else "No", verdict.explanation.reason + cite)
 
 
-__all__ = ["BeatChecker", "SelfCheck", "beat_question", "CLIMBING_GAMES", "EXAMPLES", "Verdict", "does_it_beat", "scenario"]
+__all__ = ["BeatChecker", "SelfCheck", "beat_matrix", "beat_question", "plot_beat_matrix", "CLIMBING_GAMES", "EXAMPLES", "Verdict", "does_it_beat", "scenario"]

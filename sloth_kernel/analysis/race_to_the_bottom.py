@@ -99,6 +99,16 @@ def exact_meld_odds(hand: int = HAND) -> dict[str, float]:
     return odds
 
 
+def cheat_odds_by_hand_size(sizes: range | list[int] = range(4, 21)) -> dict[int, float]:
+    """P(the hand holds a Cheat, i.e. four of a rank counting Jokers) for each hand size, exactly."""
+    width, need = MELD_NEEDS["Smokescreen"]
+    return {
+        size: 1 - sum(comb(JOKERS, j) * hands_without(width, need, j, size - j) for j in range(JOKERS + 1))
+        / comb(DECK, size)
+        for size in sizes
+    }
+
+
 @dataclass(frozen=True)
 class SimulatedOdds:
     hands: int
@@ -137,9 +147,7 @@ def plot_meld_odds(exact: dict[str, float], simulated: SimulatedOdds, ax: Any = 
     ax.barh(y, [exact[l] for l in labels], color="#9cc3e6", label="exact (combinatorics)")
     ax.errorbar([simulated.odds[l] for l in labels], y, xerr=[1.96 * simulated.std_error(l) for l in labels],
                 fmt="o", color="#c0392b", ms=4, capsize=3, label=f"simulated ({simulated.hands:,} engine deals)")
-    for yi, label in zip(y, labels):
-        ax.text(min(exact[label] + 0.01, 0.93), yi, f"{exact[label]:.1%}", va="center", fontsize=8)
-    ax.set_yticks(y, labels)
+    ax.set_yticks(y, [f"{label}  ({exact[label]:.1%})" for label in labels])
     ax.set_xlim(0, 1.05)
     ax.set_xlabel("chance a 12-card hand can play it")
     ax.set_title("Race to the Bottom: what a fresh 12-card hand holds")

@@ -103,7 +103,11 @@ def plot_aim(offsets: Sequence[float], by_sigma: dict[float, np.ndarray], object
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     lifts = list(range(objective - 6, objective + 4))
-    left.bar(lifts, tortoise_steps(objective, lifts), color=["#2a9d3a" if l <= objective else "#c0392b" for l in lifts])
+    steps = tortoise_steps(objective, lifts)
+    left.bar(lifts, steps, color=["#2a9d3a" if l <= objective else "#c0392b" for l in lifts])
+    for lift, step in zip(lifts, steps):
+        left.text(lift, step + 0.05, str(step), ha="center", fontsize=9,
+                  color="#c0392b" if lift > objective else "#222")
     left.set_xticks(lifts)
     left.set_xlabel(f"cards lifted (Objective {objective})")
     left.set_ylabel("Tortoise moves (SP-4)")

@@ -175,3 +175,33 @@ def plot_variant(result: VariantResult) -> Any:
     fig.suptitle(f"{load_game(result.game).title}: {result.option} ({result.games} games per value)", fontsize=11)
     fig.tight_layout()
     return fig
+
+
+def lab() -> Any:
+    """A small form: game, option, games per value, Run; the plot appears below."""
+    import ipywidgets as widgets
+    import matplotlib.pyplot as plt
+
+    game_box = widgets.Dropdown(options=[(load_game(g).title, g) for g in KNOBS], description="Game")
+    option_box = widgets.Dropdown(description="Option")
+    games_box = widgets.IntSlider(value=60, min=10, max=1000, step=10, description="Games/value")
+    run = widgets.Button(description="Run", button_style="primary", icon="play")
+    out = widgets.Output()
+
+    def options_for(change: Any = None) -> None:
+        option_box.options = list(KNOBS[game_box.value])
+        games_box.disabled = game_box.value == "sprint"  # exact, no games needed
+
+    def on_run(_: Any) -> None:
+        out.clear_output()
+        with out:
+            result = measure(game_box.value, option_box.value, games=games_box.value)
+            plot_variant(result)
+            plt.show()
+
+    game_box.observe(options_for, names="value")
+    run.on_click(on_run)
+    options_for()
+    box = widgets.VBox([widgets.HBox([game_box, option_box]), widgets.HBox([games_box, run]), out])
+    box.add_class("sk-variant-lab")
+    return box

@@ -25,7 +25,7 @@ play: setup
 
 test: setup
 	$(PY) -m pytest tests
-	$(PY) -m pytest --nbval-lax -p no:cacheprovider notebooks
+	$(PY) -m pytest --nbval-lax -p no:cacheprovider --nbval-sanitize-with notebooks/nbval_sanitize.cfg notebooks
 
 bench: setup
 	$(PY) -m sloth_kernel bench

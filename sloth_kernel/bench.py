@@ -36,6 +36,51 @@ def random_playouts(game_name: str, seconds: float, seed: int = 0) -> tuple[int,
     return decisions, time.process_time() - start
 
 
+OPENSPIEL_REFERENCES = ("python_liars_poker", "dou_dizhu")
+"""OpenSpiel's pure-Python Liar's Poker and its C++ Dou Dizhu, for ``--vs-openspiel``."""
+
+
+def openspiel_playouts(short_name: str, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """Like :func:`random_playouts` for an OpenSpiel game: player decisions in about `seconds`.
+
+    Chance nodes are sampled by their probabilities and not counted as decisions.
+    """
+    import pyspiel
+    from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
+
+    game = pyspiel.load_game(short_name)
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def versus_openspiel(ours: dict[str, float], seconds: float, repeats: int) -> dict[str, float]:
+    """Time OpenSpiel's reference games in this run and print our ratios to them."""
+    theirs: dict[str, float] = {}
+    print(f"OpenSpiel random playouts, same method (median of {repeats} x {seconds:.1f}s, one core):")
+    for short_name in OPENSPIEL_REFERENCES:
+        med, rates = median_rate(lambda: openspiel_playouts(short_name, seconds), repeats)
+        theirs[short_name] = med
+        print(f"  {short_name:22s} {med:>12,.0f} decisions/s   (min {min(rates):,.0f} max {max(rates):,.0f})", flush=True)
+    print("ratios (ours / theirs, same run):")
+    print(f"  {'':22s} " + "  ".join(f"{name:>20s}" for name in theirs))
+    for name, rate in ours.items():
+        print(f"  {name:22s} " + "  ".join(f"{rate / theirs[ref]:>19.2f}x" for ref in theirs))
+    return theirs
+
+
 def median_rate(run: Callable[[], tuple[int, float]], repeats: int) -> tuple[float, list[float]]:
     rates = [count / elapsed for count, elapsed in (run() for _ in range(repeats))]
     return statistics.median(rates), rates
@@ -48,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=None, help="game names (default: all available)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median reported)")
+    parser.add_argument("--vs-openspiel", action="store_true",
+                        help="also time OpenSpiel's python_liars_poker and C++ dou_dizhu and print ratios (interop extra)")
     args = parser.parse_args(argv)
     names = args.games or available_games()
     print(f"random-playout decisions/s, median of {args.repeats} x {args.seconds:.1f}s runs, one core")
@@ -57,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         results[name] = med
         spread = f"min {min(rates):,.0f} max {max(rates):,.0f}"
         print(f"  {name:22s} {med:>12,.0f} decisions/s   ({spread})", flush=True)
+    if args.vs_openspiel:
+        versus_openspiel(results, args.seconds, args.repeats)
     for name in names:
         module = importlib.import_module(GAMES[name].partition(":")[0])
         extra: Any = getattr(module, "extra_benchmarks", None)

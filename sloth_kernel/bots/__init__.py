@@ -2,6 +2,11 @@
 
 Every observation of the seat to move carries ``legal_moves``, so a bot needs
 nothing else. Randomness comes from the generator passed in.
+
+Levels: ``random`` everywhere; each game's rule-based ``heuristic`` (and Sprint!'s
+``expert`` and ``master`` lifters) from ``bots/<game>.py``; ``ismcts``
+(``bots/ismcts.py``) for every game with a determinizer (``bots/determinize.py``).
+``python -m sloth_kernel arena`` measures them against each other.
 """
 from __future__ import annotations
 

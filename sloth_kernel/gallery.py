@@ -52,7 +52,7 @@ EXTRAS: tuple[tuple[str, str, str], ...] = (
 
 GALLERY_STYLE = """
 <style>
-.sk-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(290px,1fr));gap:14px;max-width:980px}
+.sk-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:14px;max-width:980px}
 .sk-game-card{border:1px solid #d8d8d8;border-radius:10px;padding:12px 14px;background:#fbfbf8}
 .sk-game-card h4{margin:0 0 2px 0;font-size:17px}
 .sk-game-card .sk-players{color:#777;font-size:12px;margin-bottom:6px}

@@ -108,7 +108,8 @@ class SprintBoard(GameBoard):
                 + (f" · variants: {', '.join(variants)}" if variants else ""))
         if obs.objective is not None:
             rule = self.session.game.rules.get("SP-4", "")  # the engine's own words for the scoring
-            goal = (f'<div style="display:flex;gap:10px;align-items:center">{objective_card(obs.objective)}'
+            goal = (f'<div style="display:flex;gap:10px;align-items:center"><div style="flex:none">'
+                    f'{objective_card(obs.objective)}</div>'
                     f'<div><b>{html.escape(seat_name(obs.current_player))} must lift exactly this many Race '
                     f'cards</b>, by eye. {html.escape(rule)} (SP-4)</div></div>')
         else:

@@ -159,9 +159,12 @@ def test_errors_inside_callbacks_are_shown_in_the_board(monkeypatch: pytest.Monk
         raise RuntimeError("bot crashed")
 
     monkeypatch.setattr(board.session, "step", broken)
-    find(board, "sk-next").click()
-    assert "bot crashed" in board.last_error
+    timer = find(board, "sk-autoplay")
+    timer.playing = True
+    timer.value += 1  # a front-end tick reaches the broken bot
+    assert "bot crashed" in board.last_error and not timer.playing
     assert "bot crashed" in find(board, "sk-error").value
+    assert not board.state.history
 
 
 def test_hints_highlight_cards_of_legal_plays() -> None:

@@ -650,6 +650,7 @@ class GameBoard(widgets.VBox):
     def _after_action(self, verdict: Explanation) -> None:
         if verdict.legal:
             self._verdict = None
+            self.last_error = ""  # the board works again: drop an old error report
             last = self.session.state.log[-1].text if self.session.state.log else ""
             self._note = f"Your move: {verdict.move}. {last}"
             self._hand.clear()
@@ -688,6 +689,7 @@ class GameBoard(widgets.VBox):
             self._timer.playing = True
 
     def _show_error(self, err: BaseException) -> None:
+        self._timer.playing = False  # a failing bot must not fail again on every tick
         self.last_error = "".join(traceback.format_exception_only(type(err), err)).strip()
         self.last_error += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
         try:

@@ -51,7 +51,7 @@ def test_full_game_from_the_widgets() -> None:
     assert board.state.is_over
     assert board.last_error == ""
     over = find(board, "sk-game-over")
-    assert over.layout.display != "none" and "wins" in over.value
+    assert over.layout.display != "none" and "wins" in visible_text(over)
     assert "Rounds" in visible_text(board)  # the round summary
     replay = board.state.game.replay(board.state.to_record())
     assert replay.view() == board.state.view()
@@ -148,7 +148,7 @@ def test_watch_mode_and_no_board_variant_through_setup() -> None:
     assert "No-Board variant" in find(board, "sk-picture").value
     while not board.state.is_over:
         find(board, "sk-next").click()
-    assert "wins" in find(board, "sk-game-over").value
+    assert "wins" in visible_text(find(board, "sk-game-over"))
     assert find(board, "sk-next").disabled
 
 
@@ -173,3 +173,14 @@ def test_hints_highlight_cards_of_legal_plays() -> None:
     hinted = [c.key for c, b in zip(board.hand.cards, hand_buttons(board)) if "sk-hint" in b._dom_classes]
     assert set(hinted) == {"2", "4", "5", "6", "7", "8", "D"}
     assert "Legal now:" in said(board)
+
+
+def test_play_again_keeps_seats_and_options_with_the_next_seed() -> None:
+    board = TooSlothBoard(seed=8, seats=["random", "random", "random"], no_board=True, autoplay=False)
+    again = find(board, "sk-again")
+    assert find(board, "sk-game-over").layout.display == "none"
+    board.run_bots()
+    assert board.state.is_over and find(board, "sk-game-over").layout.display != "none"
+    again.click()
+    assert not board.state.is_over and board.state.seed == 9
+    assert board.session.seats == ("random", "random", "random") and board.state.game.config.no_board

@@ -463,7 +463,12 @@ class GameBoard(widgets.VBox):
         self._standings.add_class("sk-standings")
         self._log = widgets.HTML()
         self._log.add_class("sk-log")
-        self._over = widgets.HTML()
+        self._over_text = widgets.HTML()
+        self._again = widgets.Button(description="Play again (next seed)", icon="repeat", button_style="primary",
+                                     layout=widgets.Layout(width="auto"))
+        self._again.add_class("sk-again")
+        self._again.on_click(self._on_again)
+        self._over = widgets.VBox([self._over_text, self._again])
         self._over.add_class("sk-game-over")
         self._setup = SeatSetup(self.game_name, self._on_new_game)
         self._setup_box = widgets.Accordion(children=[self._setup], titles=("New game / seats",))
@@ -583,7 +588,7 @@ class GameBoard(widgets.VBox):
         self._standings.value = self.standings(obs)
         self._log.value = kit.panel("Log", kit.log_html([e.text for e in obs.log], last=14)) if private else \
             kit.panel("Log", '<div class="sk-empty">hidden while the device changes hands</div>')
-        self._over.value = (f'<div class="sk-game-over-box">{self.summary(obs)}</div>' if state.is_over else "")
+        self._over_text.value = (f'<div class="sk-game-over-box">{self.summary(obs)}</div>' if state.is_over else "")
         self._over.layout.display = "" if state.is_over else "none"
         self._error.value = (f'<div class="sk-error-box">{html.escape(self.last_error)}</div>'
                              if self.last_error else "")
@@ -767,9 +772,17 @@ class GameBoard(widgets.VBox):
         self._timer.interval = int(change["new"])
 
     @guarded
+    def _on_again(self, button: widgets.Button) -> None:
+        """The same seats and options, the next seed."""
+        session = self.session
+        options = dict(session.game.config.changes())
+        self._on_new_game(session.seed + 1, list(session.seats), options)
+
+    @guarded
     def _on_new_game(self, seed: int | None, seats: list[str], options: dict[str, Any]) -> None:
         self._timer.playing = False
         self.session = self._new_session(seed, seats, options)
+        self._setup.load(self.session)
         self.last_error = ""
         self._verdict = None
         self._note = "New game."

@@ -465,7 +465,7 @@ class GameBoard(widgets.VBox):
         self._log.add_class("sk-log")
         self._over_text = widgets.HTML()
         self._again = widgets.Button(description="Play again (next seed)", icon="repeat", button_style="primary",
-                                     layout=widgets.Layout(width="auto"))
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
         self._again.add_class("sk-again")
         self._again.on_click(self._on_again)
         self._over = widgets.VBox([self._over_text, self._again])

@@ -152,6 +152,7 @@ def test_hot_seat_keeps_the_opening_pick_secret() -> None:
     find(board, "sk-play").click()
     assert board.session.covered and hand_buttons(board) == []
     assert "kept from the deal, private" not in visible_text(board)
+    assert f"pick {first[0]}" not in visible_text(board)  # not even in the last words of the move
     find(board, "sk-reveal").click()
     second = [c.key for c in board.hand.cards]
     assert sorted(second) == sorted(board.state.observation(1).kept[1]) and second != first

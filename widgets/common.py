@@ -611,6 +611,11 @@ class GameBoard(widgets.VBox):
 
     def _refresh_explanation(self) -> None:
         """Show the last verdict, else a live preview of the selection, else a hint list."""
+        if self.session.covered and not self.session.state.is_over:
+            # the last words may name a secret move (e.g. an opening pick): none behind the cover,
+            # only the verdict on something tried under it ("the hand is covered")
+            self._explain.value = explanation_html(self._verdict, "Waiting for the next player.")
+            return
         if self._verdict is not None:
             self._explain.value = explanation_html(self._verdict)
             return

@@ -184,7 +184,8 @@ class SurplusBoard(GameBoard):
                             f'{"face down" if obs.picked[s] else "not yet"}</div>')
             if obs.claimed[s]:
                 body += ['<div style="font-size:11px;color:#666">Won from the Net</div>', cards_html(obs.claimed[s], width=30)]
-            blocks.append(kit.panel(seat_name(s) + (" (you)" if s == self.session.viewer and not watch else ""),
+            mine = s == self.session.viewer and not watch and not self.session.covered
+            blocks.append(kit.panel(seat_name(s) + (" (you)" if mine else ""),
                                     "".join(flags) + "".join(body), css=f"sk-ss-seat sk-ss-seat-{s}"))
         return ('<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:6px;'
                 f'min-width:520px">{"".join(blocks)}</div>')

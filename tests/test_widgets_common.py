@@ -69,3 +69,17 @@ def test_the_board_follows_session_changes_made_from_code() -> None:
     board = Board("sprint", seed=1, seats=["random", "random"], autoplay=False)
     board.session.step()  # e.g. from a notebook cell
     assert "lifts" in find(board, "sk-log").value
+
+
+def test_a_hidden_hand_leaves_nothing_in_its_button_models() -> None:
+    from widgets.testing import find, select_cards
+
+    board = Board("too-sloth-to-win", seed=1, seats=["human", "human", "random"], autoplay=False)
+    find(board, "sk-reveal").click()
+    first = [c.key for c in board.hand.cards]
+    select_cards(board, [first[0]])
+    find(board, "sk-play").click()
+    assert board.session.covered
+    pool = board.hand._pool
+    assert pool and all(b.tooltip == "" and not b.value for b in pool)
+    assert all(b._dom_classes == ("sk-card", "sk-handcard") for b in pool)

@@ -330,9 +330,10 @@ class CardHand(widgets.HBox):
         self._syncing = True
         try:
             for index, button in enumerate(self._pool):
-                if index >= len(cards):
-                    if button.value:
-                        button.value = False
+                if index >= len(cards):  # unused: forget the card it showed (no peeking in the models)
+                    button.value = False
+                    button.tooltip = ""
+                    button._dom_classes = ("sk-card", "sk-handcard")
                     continue
                 card = cards[index]
                 classes = ["sk-card", "sk-handcard", card.face]

@@ -21,5 +21,8 @@ def test_lessons_show_what_they_say() -> None:
     assert "Single 9 (a lone drink)" in texts["ts-drink"]
     assert "last player in" in texts["rb-passing"] and "Aces" in texts["rb-passing"]
     assert "Smokescreen" in texts["rb-cheats"] and "Oil Slick" in texts["rb-cheats"]
+    assert "drug possession" in texts["ts-round"] and "race for second" in texts["ts-round"]
+    assert "tie on length" in texts["ss-game"] and "falls into the Net" in texts["ss-game"]
+    assert "join" in texts["sp-game"] and "everyone wins" in texts["sp-game"]
     with pytest.raises(KeyError):
         lesson("nope")

@@ -133,3 +133,18 @@ def test_bad_records_are_refused() -> None:
         Timeline({**record, "moves": record["moves"] + ["lift 99"]})
     with pytest.raises(RecordError):
         Timeline("not json")
+
+
+def test_moment_is_a_still_that_leaves_the_widget_alone() -> None:
+    game = load_game("too-sloth-to-win", players=4, rounds=1)
+    state = game.from_deal({"hands": ["2 5 6", "3 4", "1 1 6", "7 8"]})
+    for move in ("2", "pass", "1-1"):
+        state = state.play(move)
+    stepper = StepThrough(state, step=1)
+    still = stepper.moment("TS-7")
+    assert still.step.index == 2 and stepper.step == 1
+    page = still._repr_html_()
+    assert "Move 2 of 3" in page and "TS-7" in page and "<details>" in page
+    assert stepper.moment(3).step.move == "1-1"
+    with pytest.raises(LookupError):
+        stepper.moment("no such words")

@@ -198,6 +198,19 @@ def rules_html(step: Step) -> str:
     return kit.panel("The rule", why + rules, css="sk-rules")
 
 
+class Moment:
+    """A still of one step, for reading top to bottom: narration, the rule, and the board folded away."""
+
+    def __init__(self, step: Step, seat: int | None = None) -> None:
+        self.step = step
+        self.seat = seat
+
+    def _repr_html_(self) -> str:
+        board = board_html(self.step.state, self.seat)
+        return (f'<div class="sk-stepper sk-moment">{narration_html(self.step)}{rules_html(self.step)}'
+                f"<details><summary>Show the board at this moment</summary>{board}</details></div>")
+
+
 # --- the widget -------------------------------------------------------------------------
 
 
@@ -248,6 +261,14 @@ class StepThrough(widgets.VBox):
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
         """See :meth:`Timeline.find`; ``stepper.step = stepper.find("TS-7")`` jumps there."""
         return self.timeline.find(what, start) if self.timeline else None
+
+    def moment(self, what: str | Callable[[Step], bool] | int, start: int = 0) -> Moment:
+        """A still of the first step matching `what` (or step number `what`); the widget does not move."""
+        assert self.timeline is not None
+        index = what if isinstance(what, int) else self.timeline.find(what, start)
+        if index is None:
+            raise LookupError(f"no step matches {what!r}")
+        return Moment(self.timeline.step(index), self.seat)
 
     @property
     def last(self) -> int:

@@ -38,7 +38,7 @@ def ids(codes: str) -> list[int]:
 def reveal(type_letter: str, hands: list[str], net: str) -> Any:
     """The pure reveal of one type for hands written as codes."""
     t = next(i for i, kind in enumerate(SLOTH_TYPES) if kind.letter == type_letter)
-    return reveal_type(t, [profiles(ids(h), 6)[t] for h in hands], ids(net))
+    return reveal_type(t, [profiles(ids(h), 6)[t] for h in hands], profiles(ids(net), 6)[t])
 
 
 def endgame(hands: list[str], net: str, last_row: str, **options: Any) -> SurplusState:
@@ -377,7 +377,7 @@ def test_SS_8_a_full_tie_means_nobody_takes_the_cards() -> None:
 
 def test_SS_8_no_cards_of_a_type_no_run_and_a_type_absent_from_the_net_is_skipped() -> None:
     result = reveal("L", ["R1", "L3"], "L1")
-    assert result.runs[0].length == 0 and result.runs[0].text.startswith("no run") and result.winner == 1
+    assert result.runs[0].length == 0 and result.runs[0].text == "Player 1 has no run (no cards of this type)" and result.winner == 1
     state = endgame(["R1", "S3"], "R2", "R4 R5 R6")
     state = play_all(state, ["take R4 from row 1", "take R5 from row 1"])
     assert [r.type_letter for r in state.reveal] == ["R"]

@@ -18,7 +18,7 @@ moves one seat left (option ``match_first_active``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from ..core import (
     NO_PLAYER,
@@ -51,6 +51,9 @@ from .surplus_of_sloths_cards import (
     sort_cards,
     type_deck,
 )
+
+if TYPE_CHECKING:
+    import random
 
 # --- constants ---------------------------------------------------------------
 
@@ -197,6 +200,7 @@ class SurplusOfSloths(Game["SurplusState"]):
         super().__init__(config)
         cfg: SurplusConfig = config  # type: ignore[assignment]
         self.cfg = cfg
+        self.type_cards = type_deck(cfg.num_types)
 
     @property
     def num_players(self) -> int:
@@ -209,14 +213,12 @@ class SurplusOfSloths(Game["SurplusState"]):
     def shuffled_deal(self, seed: int, number: int) -> tuple[list[list[int]], list[int]]:
         """Deal game `number`: 3 cards each, then Babies shuffled into the rest (SS-2, SS-3)."""
         rng = seeded_rng(seed, "game", number)
-        deck = type_deck(self.cfg.num_types)
-        rng.shuffle(deck)
+        deck = shuffled(self.type_cards, rng)
         n = self.cfg.players
         hands = [deck[seat * OPENING_HAND : (seat + 1) * OPENING_HAND] for seat in range(n)]
         rest = deck[n * OPENING_HAND :]
         if self.cfg.babies:
-            rest += [BABY] * BABIES
-            rng.shuffle(rest)
+            rest = shuffled(rest + [BABY] * BABIES, rng)
         return hands, rest
 
     def new_state(self, seed: int | None = None) -> "SurplusState":
@@ -283,17 +285,24 @@ class SurplusOfSloths(Game["SurplusState"]):
         return card
 
 
-def _take_words(seat: int, move: Take, first: bool) -> tuple[str, str, tuple[str, ...]]:
-    """The narration of a draft: (text, move text, rule ids); cached in _TAKE_WORDS."""
+def _take_event(seat: int, move: Take, first: bool) -> Event:
+    """The narration of a draft. Events are immutable, so each one is made once (see _TAKE_EVENTS)."""
     text = f"{seat_name(seat)} takes {move.card} from row {move.row}"
     if first:
         text += f"; everyone drafts from row {move.row} this round"
     if move.card == BABY_CODE:
-        return text + ": a Baby, so they may put one card from their hand into the Net (SS-4, SS-6).", str(move), ("SS-4", "SS-6")
-    return text + " (SS-4).", str(move), ("SS-4",)
+        text += ": a Baby, so they may put one card from their hand into the Net (SS-4, SS-6)."
+        return Event(text, seat, str(move), ("SS-4", "SS-6"))
+    return Event(text + " (SS-4).", seat, str(move), ("SS-4",))
 
 
-_TAKE_WORDS: dict[tuple[int, int, int, bool], tuple[str, str, tuple[str, ...]]] = {}
+_TAKE_EVENTS: dict[tuple[int, int, int, bool], Event] = {}
+
+
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """A uniformly random order of `cards`: sorted by independent random keys (fast, exact)."""
+    keys = [rng.random() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 # --- the state ----------------------------------------------------------------
@@ -442,7 +451,8 @@ class SurplusState(GameState[Move]):
                 self.net += partial
                 said += f" The deck runs out part-way: the partial row {sequence_of(codes(partial))} goes into the Net (SS-5)."
         if not self.rivers[0] and not self.rivers[1]:
-            self.events.append(Event(said, None, None, ("SS-4", "SS-5")))
+            said += " No River card is left: the game ends. The reveal goes one type at a time (SS-5, SS-7)."
+            self.events.append(Event(said, None, None, ("SS-4", "SS-5", "SS-7")))
             self._end_game()
             return
         self.active = (self.active + 1) % self.cfg.players
@@ -490,10 +500,10 @@ class SurplusState(GameState[Move]):
         first = self.row < 0
         if first:
             self.row = row
-        said = _TAKE_WORDS.get((seat, row, card, first))
-        if said is None:
-            said = _TAKE_WORDS[seat, row, card, first] = _take_words(seat, move, first)
-        self.events.append(Event(said[0], seat, said[1], said[2]))
+        event = _TAKE_EVENTS.get((seat, row, card, first))
+        if event is None:
+            event = _TAKE_EVENTS[seat, row, card, first] = _take_event(seat, move, first)
+        self.events.append(event)
         if card == BABY:
             self.phase = BABY_CHOICE
         elif self.left:
@@ -516,8 +526,8 @@ class SurplusState(GameState[Move]):
         n = self.cfg.players
         num_types = self.cfg.num_types
         self.phase = OVER
-        self._say("No River card is left: the game ends. The reveal goes one type at a time (SS-5, SS-7).", rules=("SS-5", "SS-7"))
         hand_profiles = [profiles(self.kept[s] + self.drafted[s], num_types) for s in range(n)]
+        net_profiles = profiles([c for c in self.net if c != BABY], num_types)
         in_net: list[list[int]] = [[] for _ in range(num_types)]
         for card in self.net:
             if card != BABY:
@@ -527,7 +537,7 @@ class SurplusState(GameState[Move]):
             if not in_net[t]:
                 self._say(f"{SLOTH_TYPES[t].label}: no cards in the Net, so nothing to win (SS-8).", rules=("SS-8",))
                 continue
-            result = reveal_type(t, [p[t] for p in hand_profiles], in_net[t])
+            result = reveal_type(t, [p[t] for p in hand_profiles], net_profiles[t])
             for line in result.lines:
                 self.events.append(Event(line, result.winner, None, result.rules))
             if result.winner is not None:

@@ -170,18 +170,17 @@ RUN_LABELS: list[tuple[str, ...]] = [run_labels(RUNS[p], p >> 3) for p in range(
 RUN_WORDS: list[str] = [run_words(RUNS[p], RUN_LABELS[p]) for p in range(PROFILES)]
 
 
+# What one card adds to its type's profile: a number's bit, or 2 per X; a Baby sets bit 0 of slot 6.
+_PROFILE_PART: list[int] = [(8 << (v - 1)) if v else 2 for _t in range(len(SLOTH_TYPES)) for v in range(8)] + [1]
+
+
 def profiles(cards: Iterable[int], num_types: int) -> list[int]:
     """The profile of each type (see PROFILES) for one hand; a Baby serves every type (SS-7)."""
-    packed = [0] * num_types
-    baby = 0
+    packed = [0] * (len(SLOTH_TYPES) + 1)
     for card in cards:
-        if card == BABY:
-            baby = 1
-        elif card & 7:
-            packed[card >> 3] |= 8 << ((card & 7) - 1)
-        else:
-            packed[card >> 3] += 2
-    return [p | baby for p in packed]
+        packed[card >> 3] += _PROFILE_PART[card]  # one card per number and type: adding sets the bit
+    baby = 1 if packed[-1] else 0
+    return [p | baby for p in packed[:num_types]]
 
 
 def best_run(cards: Iterable[int], type_index: int) -> Run:
@@ -192,14 +191,7 @@ def best_run(cards: Iterable[int], type_index: int) -> Run:
 # --- scoring (SS-9) --------------------------------------------------------------
 
 
-def points(cards: Iterable[int]) -> tuple[int, str]:
-    """SS-9: (sum of the numbers) x (1 + number of X), with the arithmetic shown.
-
-    Examples from the rulebook: 2, 5, X, X -> "(2+5) + 7 + 7 = 21"; 2, 3, 5 -> "2 + 3 + 5 = 10".
-    Babies score 0 and belong to no type (SS-4).
-    """
-    numbers = sorted(c & 7 for c in cards if c != BABY and c & 7)
-    xs = sum(1 for c in cards if c != BABY and not c & 7)
+def _points(numbers: list[int], xs: int) -> tuple[int, str]:
     total = sum(numbers)
     if not numbers:
         return 0, "0 (no numbers, and X cards only repeat the sum of the numbers)"
@@ -207,6 +199,23 @@ def points(cards: Iterable[int]) -> tuple[int, str]:
         return total, " + ".join(map(str, numbers)) + f" = {total}"
     base = f"({'+'.join(map(str, numbers))})" if len(numbers) > 1 else str(total)
     return total * (1 + xs), " + ".join([base] + [str(total)] * xs) + f" = {total * (1 + xs)}"
+
+
+# (points, arithmetic) of a Net pile of one type, by profile without the Baby bit (see PROFILES).
+POINTS: list[tuple[int, str]] = [
+    _points([v for v in range(1, 8) if p >> 2 & 1 << (v - 1)], p & 3) for p in range(PROFILES // 2)
+]
+
+
+def points(cards: Iterable[int]) -> tuple[int, str]:
+    """SS-9: (sum of the numbers) x (1 + number of X), with the arithmetic shown.
+
+    Examples from the rulebook: 2, 5, X, X -> "(2+5) + 7 + 7 = 21"; 2, 3, 5 -> "2 + 3 + 5 = 10".
+    Babies score 0 and belong to no type (SS-4). Cards of one type, or Babies.
+    """
+    numbers = sorted(c & 7 for c in cards if c != BABY and c & 7)
+    xs = sum(1 for c in cards if c != BABY and not c & 7)
+    return _points(numbers, xs)
 
 
 def recount(claimed: Iterable[int]) -> int:
@@ -229,7 +238,7 @@ class PlayerRun:
     run: tuple[str, ...]  # e.g. ("X as 4", "5", "6")
     length: int
     top: int  # highest natural number in the run, 0 if none
-    text: str
+    text: str  # e.g. "Player 2 has X as 4, 5, 6 (3 long, highest number 6)"
 
 
 @dataclass(frozen=True)
@@ -248,6 +257,15 @@ class TypeResult:
     rules: tuple[str, ...] = ("SS-7", "SS-8", "SS-9")
 
 
+def _shown(type_index: int, profile: int) -> tuple[str, ...]:
+    """The cards a profile stands for, as codes in order (numbers, X cards, Baby)."""
+    mask, xs, baby = _unpack(profile)
+    letter = SLOTH_TYPES[type_index].letter
+    shown = tuple(f"{letter}{v}" for v in range(1, 8) if mask >> (v - 1) & 1)
+    return shown + (letter + "X",) * xs + ((BABY_CODE,) if baby else ())
+
+
+SHOWN: list[list[tuple[str, ...]]] = [[_shown(t, p) for p in range(PROFILES)] for t in range(len(SLOTH_TYPES))]
 _PLAYER_RUNS: dict[tuple[int, int, int], PlayerRun] = {}
 
 
@@ -256,20 +274,21 @@ def player_run(seat: int, type_index: int, profile: int) -> PlayerRun:
     key = (seat, type_index, profile)
     found = _PLAYER_RUNS.get(key)
     if found is None:
-        mask, xs, baby = _unpack(profile)
-        letter = SLOTH_TYPES[type_index].letter
-        shown = tuple(f"{letter}{v}" for v in range(1, 8) if mask >> (v - 1) & 1)
-        shown += (letter + "X",) * xs + ((BABY_CODE,) if baby else ())
         run = RUNS[profile]
-        found = PlayerRun(seat, shown, RUN_LABELS[profile], run.length, run.top, RUN_WORDS[profile])
+        said = f"{SEAT_NAMES[seat]} has {RUN_WORDS[profile]}"
+        found = PlayerRun(seat, SHOWN[type_index][profile], RUN_LABELS[profile], run.length, run.top, said)
         _PLAYER_RUNS[key] = found
     return found
 
 
-def reveal_type(type_index: int, hand_profiles: Sequence[int], net_cards: Sequence[int]) -> TypeResult:
+_NET_WORDS: dict[tuple[int, int], str] = {}
+
+
+def reveal_type(type_index: int, hand_profiles: Sequence[int], net_profile: int) -> TypeResult:
     """Compare every player's best run of one type and award that type's Net cards (SS-7, SS-8, SS-9).
 
-    `hand_profiles` holds each seat's profile of this type (see :func:`profiles`).
+    `hand_profiles` holds each seat's profile of this type and `net_profile` the Net's
+    cards of this type (see :func:`profiles`; Babies in the Net belong to no type).
     Narrated in two lines: the Net and every best run; then the claim, points and discards.
     """
     kind = SLOTH_TYPES[type_index]
@@ -277,23 +296,24 @@ def reveal_type(type_index: int, hand_profiles: Sequence[int], net_cards: Sequen
     runs = tuple([player_run(seat, type_index, p) for seat, p in enumerate(hand_profiles)])
     keys = [(r.length, r.top) for r in runs]
     best = max(keys)
-    leaders = [seat for seat, key in enumerate(keys) if key == best]
-    net_codes = codes(net_cards)
-    said = "; ".join([f"{SEAT_NAMES[r.player]} has {r.text}" for r in runs])
-    lines = [f"{kind.label}: the Net holds {sequence_of(net_codes)}. Best runs: {said}."]
+    net_codes = SHOWN[type_index][net_profile & ~1]
+    net_words = _NET_WORDS.get((type_index, net_profile))
+    if net_words is None:
+        net_words = _NET_WORDS[type_index, net_profile] = f"{kind.label}: the Net holds {sequence_of(net_codes)}. Best runs: "
+    lines = [net_words + "; ".join([r.text for r in runs]) + "."]
     winner: int | None = None
     score, arithmetic = 0, ""
     if best[0] == 0:
         claim = f"Nobody has a {letter} run, so the {letter} cards stay in the Net (SS-8)."
-    elif len(leaders) > 1:
-        names = sequence_of([SEAT_NAMES[s] for s in leaders])
+    elif keys.count(best) > 1:
+        names = sequence_of([SEAT_NAMES[s] for s, key in enumerate(keys) if key == best])
         top = f"highest number {best[1]}" if best[1] else "no natural number"
         claim = f"{names} tie on length {best[0]} and {top}, so nobody takes the {letter} cards; they stay in the Net (SS-8)."
     else:
-        winner = leaders[0]
-        score, arithmetic = points(net_cards)
-        claim = f"{_claim_words(letter, winner, keys, len(net_cards))} {SEAT_NAMES[winner]} scores {arithmetic} (SS-9)."
-    babies = " (Babies stay in hand)" if any(p & 1 for p in hand_profiles) else ""
+        winner = keys.index(best)
+        score, arithmetic = POINTS[net_profile >> 1]
+        claim = f"{_claim_words(letter, winner, keys, len(net_codes))} {SEAT_NAMES[winner]} scores {arithmetic} (SS-9)."
+    babies = " (Babies stay in hand)" if any([p & 1 for p in hand_profiles]) else ""
     lines.append(f"{claim} Everyone discards their {letter} cards{babies} (SS-7).")
     return TypeResult(type_index, letter, kind.name, net_codes, runs, winner, score, arithmetic, tuple(lines))
 

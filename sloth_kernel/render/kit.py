@@ -78,7 +78,7 @@ def card_svg(
             f'<text x="{CARD_W / 2}" y="56" text-anchor="middle" font-size="{big}" font-weight="700" '
             f'fill="{face.color}">{value}</text>'
             f'<text x="7" y="14" font-size="10" font-weight="700" fill="{face.color}">{value[:2]}</text>'
-            f'<text x="{CARD_W - 7}" y="{CARD_H - 7}" font-size="10" font-weight="700" text-anchor="end" '
+            f'<text x="{CARD_W - 7}" y="{CARD_H - 7}" font-size="10" font-weight="700" text-anchor="start" '
             f'fill="{face.color}" transform="rotate(180 {CARD_W - 7} {CARD_H - 10})">{value[:2]}</text>'
         )
         if tag:

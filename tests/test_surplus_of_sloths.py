@@ -419,6 +419,8 @@ def test_SS_10_super_surplus_deals_games_until_a_player_has_two_wins() -> None:
     assert end.returns() == tuple(1.0 if w == 2 else 0.0 for w in obs.wins)
     assert [g.number for g in obs.games] == list(range(1, len(obs.games) + 1))
     assert any("wins the Super Surplus" in e.text for e in end.log)
+    page = render(end.view())
+    assert "sk-surplus-match" in page and page.count("<tr>") >= len(obs.games) + 1
 
 
 def test_SS_10_each_game_is_a_new_deal_from_the_seed_and_the_first_active_player_rotates() -> None:

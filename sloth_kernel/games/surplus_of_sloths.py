@@ -18,7 +18,7 @@ moves one seat left (option ``match_first_active``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Mapping
+from typing import Any, Literal, Mapping
 
 from ..core import (
     NO_PLAYER,
@@ -41,19 +41,17 @@ from .surplus_of_sloths_cards import (
     BABY_CODE,
     CARD_CODES,
     SLOTH_TYPES,
+    GameResult,
     TypeResult,
     card_type,
     codes,
     parse_card,
-    profiles,
     recount,
-    reveal_type,
+    reveal_game,
+    shuffled,
     sort_cards,
     type_deck,
 )
-
-if TYPE_CHECKING:
-    import random
 
 # --- constants ---------------------------------------------------------------
 
@@ -163,16 +161,6 @@ PICKS = {card: Pick(code) for card, code in CARD_CODES.items()}
 TAKES = tuple({card: Take(code, row + 1) for card, code in CARD_CODES.items()} for row in (0, 1))
 NETS = {card: NetCard(code) for card, code in CARD_CODES.items()}
 KEEP = Keep()
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game: scores, winners (several on a tie) and the reveal."""
-
-    number: int
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    reveal: tuple[TypeResult, ...]
 
 
 # --- the game ----------------------------------------------------------------
@@ -299,12 +287,6 @@ def _take_event(seat: int, move: Take, first: bool) -> Event:
 _TAKE_EVENTS: dict[tuple[int, int, int, bool], Event] = {}
 
 
-def shuffled(cards: list[int], rng: random.Random) -> list[int]:
-    """A uniformly random order of `cards`: sorted by independent random keys (fast, exact)."""
-    keys = [rng.random() for _ in cards]
-    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
-
-
 # --- the state ----------------------------------------------------------------
 
 
@@ -312,31 +294,16 @@ class SurplusState(GameState[Move]):
     """A position: opening picks, the two River rows, the Net, hands and (in a match) wins."""
 
     def __init__(self, game: SurplusOfSloths, seed: int, deal: Mapping[str, Any] | None) -> None:
-        n = game.cfg.players
+        """The match-wide fields; ``start_game`` sets up each game's."""
         self.game = game
         self.cfg = game.cfg
         self.seed = seed
         self.deal = deal
         self.history: list[Move] = []
         self.events: list[Event] = []
-        self.number = 0  # game number within a Super Surplus, 0-based
-        self.phase = PICK
-        self.turn = 0
-        self.active = 0
-        self.row = -1  # the River row drafted this round (0/1); -1 until the Active Player takes
-        self.left = 0  # players still to take a card this round
-        self.deck: list[int] = []  # the next card is deck[-1]
-        self.rivers: list[list[int]] = [[], []]
-        self.kept: list[list[int]] = [[] for _ in range(n)]  # private: kept from the opening deal
-        self.drafted: list[list[int]] = [[] for _ in range(n)]  # public (SS-11)
-        self.picks = [-1] * n
-        self.net: list[int] = []
-        self.claimed: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.scores = [0] * n
-        self.reveal: tuple[TypeResult, ...] = ()
+        self.reveal: tuple[TypeResult, ...] = ()  # the last finished game's reveal
         self.games: list[GameResult] = []
-        self.wins = [0] * n
+        self.wins = [0] * game.cfg.players  # Super Surplus wins (SS-10)
         self.over = False
 
     # -- protocol --
@@ -393,18 +360,20 @@ class SurplusState(GameState[Move]):
 
     def start_game(self, number: int, hands: list[list[int]], deck: list[int]) -> None:
         n = self.cfg.players
-        self.number = number
-        self.phase, self.turn, self.row, self.left = PICK, 0, -1, 0
+        self.number = number  # game number within a Super Surplus, 0-based
+        self.phase, self.turn = PICK, 0
+        self.row = -1  # the River row drafted this round (0/1); -1 until the Active Player takes
+        self.left = 0  # players still to take a card this round
         step = number if self.cfg.match_first_active == "rotate" else 0
         self.active = (self.cfg.first_active + step) % n
-        self.kept = [list(hand) for hand in hands]
-        self.deck = deck[::-1]
-        self.rivers = [[], []]
-        self.drafted = [[] for _ in range(n)]
+        self.kept: list[list[int]] = [list(hand) for hand in hands]  # private: kept from the opening deal
+        self.drafted: list[list[int]] = [[] for _ in range(n)]  # public (SS-11)
         self.picks = [-1] * n
-        self.net = []
-        self.claimed = [[] for _ in range(n)]
-        self.discards = [[] for _ in range(n)]
+        self.deck = deck[::-1]  # the next card is deck[-1]
+        self.rivers: list[list[int]] = [[], []]
+        self.net: list[int] = []
+        self.claimed: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
         self.scores = [0] * n
         title = f"Super Surplus game {number + 1}" if self.cfg.super_surplus else "New game"
         babies = f"; {BABIES} Baby Sloths are shuffled into the deck (SS-2)" if self.cfg.babies else ""
@@ -524,39 +493,20 @@ class SurplusState(GameState[Move]):
 
     def _end_game(self) -> None:
         n = self.cfg.players
-        num_types = self.cfg.num_types
         self.phase = OVER
-        hand_profiles = [profiles(self.kept[s] + self.drafted[s], num_types) for s in range(n)]
-        net_profiles = profiles([c for c in self.net if c != BABY], num_types)
-        in_net: list[list[int]] = [[] for _ in range(num_types)]
-        for card in self.net:
-            if card != BABY:
-                in_net[card >> 3].append(card)
-        results = []
-        for t in range(num_types):
-            if not in_net[t]:
-                self._say(f"{SLOTH_TYPES[t].label}: no cards in the Net, so nothing to win (SS-8).", rules=("SS-8",))
-                continue
-            result = reveal_type(t, [p[t] for p in hand_profiles], net_profiles[t])
-            for line in result.lines:
-                self.events.append(Event(line, result.winner, None, result.rules))
-            if result.winner is not None:
-                self.claimed[result.winner] += in_net[t]
-                self.scores[result.winner] += result.points
-                in_net[t] = []
-            results.append(result)
-        # What the reveal leaves in the Net: unclaimed types (full ties, SS-8) and Babies (SS-4).
-        self.net = [c for cards in in_net for c in cards] + [BABY] * self.net.count(BABY)
-        revealed = {r.type_index for r in results}
+        reveal = reveal_game([self.kept[s] + self.drafted[s] for s in range(n)], self.net, self.cfg.num_types)
+        self.events += [Event(text, seat, None, rules) for text, seat, rules in reveal.lines]
+        self.reveal, self.scores, self.net = reveal.results, list(reveal.scores), list(reveal.net_left)
+        self.claimed = [list(cards) for cards in reveal.claimed]
+        revealed = {r.type_index for r in reveal.results}
         for s in range(n):  # SS-7: each revealed type is discarded after its comparison; Babies stay
             hand = self.kept[s] + self.drafted[s]
             self.discards[s] = [c for c in hand if c != BABY and c >> 3 in revealed]
             self.kept[s] = [c for c in self.kept[s] if c == BABY or c >> 3 not in revealed]
             self.drafted[s] = [c for c in self.drafted[s] if c == BABY or c >> 3 not in revealed]
-        self.reveal = tuple(results)
         best = max(self.scores)
         winners = tuple(s for s in range(n) if self.scores[s] == best)
-        self.games.append(GameResult(self.number + 1, tuple(self.scores), winners, self.reveal))
+        self.games.append(GameResult(self.number + 1, reveal.scores, winners, self.reveal))
         totals = ", ".join(f"{seat_name(s)} {self.scores[s]}" for s in range(n))
         verdict = (
             f"{seat_name(winners[0])} wins" if len(winners) == 1

@@ -9,9 +9,12 @@ card is its short code: type letter + number or X (``"L5"``, ``"LX"``) or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..core import seat_name, sequence_of
+
+if TYPE_CHECKING:
+    import random
 
 
 @dataclass(frozen=True)
@@ -331,3 +334,60 @@ def _claim_words(letter: str, winner: int, keys: Sequence[tuple[int, int]], coun
         f"Runs of {length} tie on length; {name}'s highest number {top} beats {beaten} "
         f"(X and Baby do not count), so {takes} (SS-7, SS-8)."
     )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: scores, winners (several on a tie) and the reveal."""
+
+    number: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reveal: tuple[TypeResult, ...]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The whole end-of-game reveal (SS-7, SS-8, SS-9) as a state applies it."""
+
+    results: tuple[TypeResult, ...]
+    lines: tuple[tuple[str, int | None, tuple[str, ...]], ...]  # (text, seat, rule ids) per log line
+    claimed: tuple[tuple[int, ...], ...]  # per seat: the Net cards won
+    scores: tuple[int, ...]
+    net_left: tuple[int, ...]  # full ties (SS-8) and Babies (SS-4) stay in the Net
+
+
+def reveal_game(hands: Sequence[Sequence[int]], net: Sequence[int], num_types: int) -> Reveal:
+    """Reveal every type in the rulebook's order: runs compared, Net cards claimed, points scored."""
+    hand_profiles = [profiles(hand, num_types) for hand in hands]
+    net_profiles = profiles([c for c in net if c != BABY], num_types)
+    in_net: list[list[int]] = [[] for _ in range(num_types)]
+    for card in net:
+        if card != BABY:
+            in_net[card >> 3].append(card)
+    claimed: list[list[int]] = [[] for _ in hands]
+    scores = [0] * len(hands)
+    results = []
+    lines: list[tuple[str, int | None, tuple[str, ...]]] = []
+    for t in range(num_types):
+        if not in_net[t]:
+            lines.append((f"{SLOTH_TYPES[t].label}: no cards in the Net, so nothing to win (SS-8).", None, ("SS-8",)))
+            continue
+        result = reveal_type(t, [p[t] for p in hand_profiles], net_profiles[t])
+        lines += [(line, result.winner, result.rules) for line in result.lines]
+        if result.winner is not None:
+            claimed[result.winner] += in_net[t]
+            scores[result.winner] += result.points
+            in_net[t] = []
+        results.append(result)
+    net_left = tuple(c for cards in in_net for c in cards) + (BABY,) * net.count(BABY)
+    return Reveal(tuple(results), tuple(lines), tuple(map(tuple, claimed)), tuple(scores), net_left)
+
+
+# --- dealing ---------------------------------------------------------------------------
+
+
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """A uniformly random order of `cards`: sorted by independent random keys (fast, exact)."""
+    keys = [rng.random() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]

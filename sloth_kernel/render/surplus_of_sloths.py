@@ -72,6 +72,8 @@ def render(observation: Any) -> str:
     parts.append(f'<div class="sk-surplus-seats">{"".join(_seat(obs, s) for s in range(obs.players))}</div>')
     if obs.reveal:
         parts.append(_reveal(obs))
+    if obs.super_surplus and obs.games:
+        parts.append(_match(obs))
     lines = [str(event) for event in obs.log]
     parts.append(panel("Log", log_html(lines, last=14), css="sk-surplus-log"))
     title = "Surplus of Sloths"
@@ -136,7 +138,7 @@ def _seat(obs: Any, seat: int) -> str:
         flags.append(badge("Active", css="sk-good"))
     if seat == obs.current_player:
         flags.append(badge("to move", css="sk-warn"))
-    if obs.reveal or obs.is_over:
+    if obs.phase == "over":
         flags.append(badge(f"{obs.scores[seat]} points"))
     if obs.super_surplus:
         flags.append(badge(f"{obs.wins[seat]} win{'s' if obs.wins[seat] != 1 else ''}"))
@@ -178,3 +180,13 @@ def _reveal(obs: Any) -> str:
     finished = obs.games[-1] if obs.games else None
     heading = f"Reveal of game {finished.number}" if finished else "Reveal"
     return panel(heading, table(headers, rows), css="sk-surplus-reveal")
+
+
+def _match(obs: Any) -> str:
+    """Super Surplus: every finished game's scores and winner (a tie is no win, SS-10)."""
+    headers = ["Game"] + [seat_name(s) for s in range(obs.players)] + ["Won by"]
+    rows = []
+    for result in obs.games:
+        won = seat_name(result.winners[0]) if len(result.winners) == 1 else "tie: no win"
+        rows.append([str(result.number)] + [str(score) for score in result.scores] + [esc(won)])
+    return panel("Super Surplus: first to two wins", table(headers, rows), css="sk-surplus-match")

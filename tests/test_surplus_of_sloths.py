@@ -591,3 +591,13 @@ def test_heuristic_bot_handles_the_baby_decision() -> None:
     state = state.play("take Baby from row 1")
     move = make_bot(GAME, "heuristic", seed=0).choose(state.observation(0))
     assert move in state.legal_moves()
+
+
+def test_the_explanation_of_the_last_draft_announces_the_reveal() -> None:
+    state = endgame(["R1 R2", "R5"], "R3", "R4 S1 S2")
+    state = state.play("take R4 from row 1")
+    words = state.explain("take S1 from row 1")
+    assert words.legal and "the reveal follows" in words.reason and "SS-7" in words.reason
+    assert "reveal" not in endgame(["R1 R2", "R5"], "R3", "R4 S1 S2").explain("take R4 from row 1").reason
+    babies = endgame(["R1 R2", "R5"], "R3", "R4 Baby S2", babies=True).play("take R4 from row 1").play("take Baby from row 1")
+    assert "the reveal follows" in babies.explain("keep").reason and "the reveal follows" in babies.explain("net R5").reason

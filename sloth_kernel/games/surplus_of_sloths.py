@@ -575,13 +575,23 @@ class SurplusState(GameState[Move]):
             reason = f"{move.card} is in row {move.row}, the row everyone drafts from this round"
         if move.card == BABY_CODE:
             return reason + "; a Baby also lets you put one card from your hand into the Net", ("SS-4", "SS-6")
-        return reason, ("SS-4",)
+        return reason + self._last_words(), ("SS-4",)
+
+    def _last_words(self) -> str:
+        """For the move that ends the game: what happens next (SS-5, SS-7, SS-8, SS-9)."""
+        drafters_left = 1 if self.phase == DRAFT else 0  # a Baby decision comes after its draft
+        if self.deck or sum(1 for r in self.rivers if r) > 1 or self.left != drafters_left:
+            return ""
+        return (
+            "; it is the last draft: the leftover falls into the Net, no River card is left, and the reveal "
+            "follows, type by type: best runs (SS-7), who takes the Net cards (SS-8) and the points (SS-9)"
+        )
 
     def _judge_baby(self, move: Move, legal: bool) -> tuple[str, tuple[str, ...]]:
         if self.phase != BABY_CHOICE:
             return "only a player who has just drafted a Baby may 'keep' or 'net' a card", ("SS-6",)
         if isinstance(move, Keep):
-            return "you decline the Baby's offer and keep your whole hand", ("SS-6",)
+            return "you decline the Baby's offer and keep your whole hand" + self._last_words(), ("SS-6",)
         card = move.card  # type: ignore[attr-defined]
         if legal:
             kind = card_type(CODE_IDS[card])
@@ -589,7 +599,7 @@ class SurplusState(GameState[Move]):
                 "it scores 0 there and belongs to no type" if kind < 0
                 else f"whoever has the best {SLOTH_TYPES[kind].letter} run at the end takes it"
             )
-            return f"your Baby lets you put {card} from your hand into the Net; {who}", ("SS-6", "SS-8")
+            return f"your Baby lets you put {card} from your hand into the Net; {who}{self._last_words()}", ("SS-6", "SS-8")
         if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
             return "with baby_nets_itself off, the Baby itself cannot go into the Net", ("SS-6",)
         return f"{card} is not in your hand", ("SS-6",)

@@ -1,7 +1,6 @@
 """The analysis modules behind the notebooks: exact numbers checked by brute force and by the engine."""
 from __future__ import annotations
 
-from itertools import product
 from math import comb
 
 import numpy as np

@@ -293,6 +293,8 @@ _TAKE_EVENTS: dict[tuple[int, int, int, bool], Event] = {}
 class SurplusState(GameState[Move]):
     """A position: opening picks, the two River rows, the Net, hands and (in a match) wins."""
 
+    is_over: bool = False  # a plain attribute, not a property: read before every decision of a playout
+
     def __init__(self, game: SurplusOfSloths, seed: int, deal: Mapping[str, Any] | None) -> None:
         """The match-wide fields; ``start_game`` sets up each game's."""
         self.game = game
@@ -304,24 +306,20 @@ class SurplusState(GameState[Move]):
         self.reveal: tuple[TypeResult, ...] = ()  # the last finished game's reveal
         self.games: list[GameResult] = []
         self.wins = [0] * game.cfg.players  # Super Surplus wins (SS-10)
-        self.over = False
+        self.is_over = False
 
     # -- protocol --
 
     @property
     def current_player(self) -> int:
-        return NO_PLAYER if self.over else self.turn
+        return NO_PLAYER if self.is_over else self.turn
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
         if phase == DRAFT:
             if self.row >= 0:
-                takes = TAKES[self.row]
-                return [takes[c] for c in dict.fromkeys(self.rivers[self.row])]
+                return list(map(TAKES[self.row].__getitem__, dict.fromkeys(self.rivers[self.row])))
             return [TAKES[r][c] for r in (0, 1) for c in dict.fromkeys(self.rivers[r])]
         if phase == PICK:
             return [PICKS[c] for c in dict.fromkeys(self.kept[self.turn])]
@@ -332,7 +330,7 @@ class SurplusState(GameState[Move]):
 
     def returns(self) -> tuple[float, ...]:
         n = self.cfg.players
-        if not self.over:
+        if not self.is_over:
             return (0.0,) * n
         if self.cfg.super_surplus:
             return tuple(1.0 if wins >= WINS_NEEDED else 0.0 for wins in self.wins)
@@ -514,7 +512,7 @@ class SurplusState(GameState[Move]):
         )
         self._say(f"Final scores: {totals}. {verdict} (SS-9).", rules=("SS-9",))
         if not self.cfg.super_surplus:
-            self.over = True
+            self.is_over = True
             return
         if len(winners) > 1:
             self._say("A tied game counts as no win in the Super Surplus (SS-10).", rules=("SS-10",))
@@ -522,7 +520,7 @@ class SurplusState(GameState[Move]):
             self.wins[winners[0]] += 1
         tally = ", ".join(f"{seat_name(s)} {self.wins[s]}" for s in range(n))
         if max(self.wins) >= WINS_NEEDED:
-            self.over = True
+            self.is_over = True
             champion = self.wins.index(max(self.wins))
             self._say(f"Wins: {tally}. {seat_name(champion)} wins the Super Surplus (SS-10)!", player=champion, rules=("SS-10",))
             return
@@ -616,7 +614,7 @@ class SurplusState(GameState[Move]):
     def _observe(self, viewer: int | None) -> "SurplusObservation":
         n = self.cfg.players
         to_move = self.current_player
-        show_moves = not self.over and (viewer is None or viewer == to_move)
+        show_moves = not self.is_over and (viewer is None or viewer == to_move)
         picks_open = self.phase != PICK
         if self.phase == DRAFT:
             to_draft = tuple((self.turn + i) % n for i in range(self.left))
@@ -628,7 +626,7 @@ class SurplusState(GameState[Move]):
             game=self.game.name,
             player=viewer,
             current_player=to_move,
-            is_over=self.over,
+            is_over=self.is_over,
             legal_moves=tuple(self.legal_moves()) if show_moves else (),
             log=tuple(self.events),
             players=n,

@@ -85,6 +85,9 @@ def test_step_and_record_are_settable_from_code() -> None:
     assert stepper.step == 2
     stepper.player.value = 3  # so does the Play widget
     assert stepper.step == 3 and stepper.slider.value == 3
+    stepper.player.playing = True
+    stepper.back_button.click()  # Back pauses the animation
+    assert not stepper.player.playing and stepper.step == 2
     second = finished("sprint", {}, "heuristic", seed=5)
     stepper.record = as_record(second.to_json())
     assert stepper.step <= stepper.last == len(second.history)

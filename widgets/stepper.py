@@ -253,9 +253,11 @@ class StepThrough(widgets.VBox):
     # -- actions --
 
     def next(self) -> None:
+        self.player.playing = False  # a click takes over from the Play button
         self.step = min(self.step + 1, self.last)
 
     def back(self) -> None:
+        self.player.playing = False
         self.step = max(self.step - 1, 0)
 
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:

@@ -184,7 +184,7 @@ def lab() -> Any:
 
     game_box = widgets.Dropdown(options=[(load_game(g).title, g) for g in KNOBS], description="Game")
     option_box = widgets.Dropdown(description="Option")
-    games_box = widgets.IntSlider(value=60, min=10, max=1000, step=10, description="Games/value")
+    games_box = widgets.IntSlider(value=60, min=10, max=1000, step=10, description="Games per value", style={"description_width": "initial"})
     run = widgets.Button(description="Run", button_style="primary", icon="play")
     out = widgets.Output()
 

@@ -1,0 +1,80 @@
+"""Fixtures for the real-browser tests: one Voila server, Debian chromium, a watched page.
+
+Every test in this folder is marked ``e2e``; the Binder check is also marked ``binder``
+(``pytest tests -m "not binder"`` skips the venv build). Without /usr/bin/chromium the
+tests skip, except under CI (``CI`` set), where `.ci/run` installs it and they must run.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from harness import OUTPUT, PageWatch, VoilaServer, chromium_available, launch_chromium, playwright_session
+
+HERE = Path(__file__).parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: real-browser test (Voila + Debian chromium via Playwright)")
+    config.addinivalue_line("markers", "binder: builds a fresh venv from binder/ alone (slow); "
+                                       "deselect with -m 'not binder'")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> None:
+    if not chromium_available():
+        if os.environ.get("CI"):
+            pytest.fail("/usr/bin/chromium is missing; .ci/run installs it with apt-get")
+        pytest.skip("needs Debian's /usr/bin/chromium (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def playwright(chromium: None) -> Iterator[Any]:
+    with playwright_session() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    browser = launch_chromium(playwright)
+    yield browser
+    browser.close()
+
+
+def started_server(**kwargs: Any) -> VoilaServer:
+    OUTPUT.mkdir(exist_ok=True)
+    return VoilaServer(**kwargs).start()
+
+
+def stop_leaving_no_kernels(server: VoilaServer) -> None:
+    leftover = server.stop()
+    assert leftover == [], f"voila left kernels behind: {leftover}"
+    assert server.kernel_count() == 0
+
+
+@pytest.fixture(scope="session")
+def voila(chromium: None) -> Iterator[VoilaServer]:
+    """Voila serving notebooks/ with the repository's voila.json (preheated play apps)."""
+    server = started_server(log_path=OUTPUT / "voila-e2e.log")
+    yield server
+    stop_leaving_no_kernels(server)
+
+
+@pytest.fixture
+def watched_page(browser: Any) -> Iterator[tuple[Any, PageWatch]]:
+    """A fresh browser context and page; outside requests blocked, errors collected."""
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context.set_default_timeout(90_000)
+    watch = PageWatch(context)
+    page = watch.new_page()
+    yield page, watch
+    context.close()

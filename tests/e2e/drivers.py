@@ -1,0 +1,269 @@
+"""Play each board in a real browser the way a person does: by clicking its controls.
+
+A driver only uses the boards' stable CSS classes (widgets/*.py): ``sk-board``,
+``sk-status``, ``sk-log``, ``sk-handcard``, ``sk-play``, ``sk-pass``, ``sk-pitch``,
+``sk-keep``, ``sk-river``, ``sk-lift``/``sk-lift-cut``, ``sk-speed``, ``sk-hint-toggle``,
+``sk-explain``/``sk-illegal``, ``sk-cover``/``sk-reveal`` and ``sk-game-over``.
+
+Synchronisation is always a wait on the page (Playwright's auto-wait or a
+``wait_for_function`` on the board's DOM), never a sleep.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+RULE_ID = re.compile(r"\b(TS|RB|SS|SP)-\d+")
+
+# True once the kernel has answered everything the page sent (harness.KERNEL_TRACKER_JS) and
+# the board shows a finished game, or it is the human's turn: the log moved on (`prev`, unless
+# null) and one of the seat's action controls is visible and enabled (the boards enable them
+# only on that seat's turn).
+TURN_OR_OVER_JS = """
+(prev) => {
+  const kernel = window.__skKernel;
+  if (!kernel || kernel.sent === 0 || kernel.pending.size > 0) return false;  // kernel still working
+  const visible = (el) => el && el.offsetParent !== null;
+  const over = document.querySelector('.sk-board .jupyter-widgets.sk-game-over');
+  if (visible(over) && over.innerText.trim()) return 'over';
+  const log = document.querySelector('.sk-board .jupyter-widgets.sk-log');
+  if (!log || (prev !== null && log.innerText === prev)) return false;
+  const controls = document.querySelectorAll('.sk-board .sk-play, .sk-board .sk-pass, .sk-board .sk-pitch, '
+                                             + '.sk-board .sk-keep, .sk-board .sk-lift');
+  for (const el of controls) { if (visible(el) && !el.disabled) return 'turn'; }
+  return false;
+}
+"""
+
+
+class Driver:
+    """Shared moves; each game's subclass knows which buttons make one legal move."""
+
+    game = ""
+    max_actions = 400  # a bound on the loop, far above any real game (see tests/e2e/README)
+    turn_timeout = 120_000
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.actions = 0
+
+    # -- reading the board --
+
+    def board(self) -> Any:
+        return self.page.locator(".sk-board")
+
+    def wait_for_board(self) -> None:
+        self.page.locator(".sk-board .jupyter-widgets.sk-status").wait_for()
+        self.page.locator(".sk-board .jupyter-widgets.sk-log").wait_for()
+
+    def log_text(self) -> str:
+        return self.page.locator(".sk-board .jupyter-widgets.sk-log").inner_text()
+
+    def status_text(self) -> str:
+        return self.page.locator(".sk-board .jupyter-widgets.sk-status").inner_text()
+
+    def explanation(self) -> str:
+        return self.page.locator(".sk-board .jupyter-widgets.sk-explain").first.inner_text()
+
+    def enabled(self, selector: str) -> bool:
+        loc = self.page.locator(selector)
+        return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled()
+
+    def wait_settled(self) -> None:
+        """The kernel has answered every message this page sent (and sent all its updates)."""
+        self.page.wait_for_function("() => window.__skKernel && window.__skKernel.sent > 0"
+                                    " && window.__skKernel.pending.size === 0", timeout=self.turn_timeout)
+
+    def wait_turn_or_over(self, prev_log: str | None) -> str:
+        handle = self.page.wait_for_function(TURN_OR_OVER_JS, arg=prev_log, timeout=self.turn_timeout)
+        return handle.json_value()
+
+    # -- setting up --
+
+    def prepare(self) -> None:
+        """Bots move at the fastest speed (they autoplay after each human move)."""
+        speed = self.page.locator(".sk-board .sk-speed select")
+        if speed.count() and speed.first.is_visible():
+            speed.first.select_option(label="instant")
+
+    def turn_on_hints(self) -> None:
+        toggle = self.page.locator(".sk-board .sk-hint-toggle")
+        if toggle.count() and toggle.first.is_visible() and "mod-active" not in (toggle.first.get_attribute("class") or ""):
+            toggle.first.click()
+            self.page.locator(".sk-board .sk-hint-toggle.mod-active").wait_for()
+
+    # -- playing --
+
+    def take_turn(self) -> None:
+        raise NotImplementedError
+
+    def try_illegal(self) -> str:
+        """Make one illegal action; return the explanation the board shows."""
+        raise NotImplementedError
+
+    def wait_illegal_explanation(self) -> str:
+        box = self.page.locator(".sk-board .jupyter-widgets.sk-explain .sk-illegal").first
+        box.wait_for()
+        return box.inner_text()
+
+    def play_to_the_end(self) -> int:
+        """Play as the human seat until the game-over summary shows; returns the action count."""
+        state = self.wait_turn_or_over(None)
+        while state != "over":
+            if self.actions >= self.max_actions:
+                raise AssertionError(f"{self.game}: no game over after {self.actions} actions")
+            before = self.log_text()
+            self.take_turn()
+            self.actions += 1
+            state = self.wait_after_action(before)
+        return self.actions
+
+    def wait_after_action(self, before: str) -> str:
+        """The next turn or the end; an illegal verdict instead means the driver misplayed."""
+        illegal = self.page.locator(".sk-board .jupyter-widgets.sk-explain .sk-illegal")
+        try:
+            return self.wait_turn_or_over(before)
+        except Exception:
+            if illegal.count():
+                raise AssertionError(f"{self.game}: the board refused a driver move: {illegal.first.inner_text()}")
+            raise
+
+    def click_card(self, locator: Any) -> None:
+        """Toggle a card and wait until the board shows it selected."""
+        locator.click()
+        locator.and_(self.page.locator(".mod-active")).wait_for()
+
+    def unselect_all(self) -> None:
+        selected = self.page.locator(".sk-board .sk-handcard.mod-active")
+        count = selected.count()
+        while count:
+            selected.first.click()
+            self.page.wait_for_function(
+                "(n) => document.querySelectorAll('.sk-board .sk-handcard.mod-active').length < n", arg=count)
+            count = selected.count()
+
+
+class TooSlothDriver(Driver):
+    """Pass whenever passing is allowed (taking the first end card offered, TS-6); when leading,
+    play the lowest running card as a Single."""
+
+    game = "too-sloth-to-win"
+
+    def take_turn(self) -> None:
+        if self.enabled(".sk-board .sk-pass"):
+            takes = self.page.locator(".sk-board .sk-take button")
+            if takes.count() and takes.first.is_visible():  # a pass that must take an end card (TS-6)
+                takes.first.click()
+                self.page.locator(".sk-board .sk-take button.mod-active").wait_for()
+            self.page.locator(".sk-board .sk-pass").click()
+            return
+        self.click_card(self.page.locator(".sk-board .sk-handcard:not(.sk-f-ts-D):enabled").first)
+        self.page.locator(".sk-board .sk-play").click()
+
+    def try_illegal(self) -> str:
+        # Two running cards that are neither a Jump (a pair) nor a Run: the lowest and the highest.
+        cards = self.page.locator(".sk-board .sk-handcard:not(.sk-f-ts-D):enabled")
+        first, last = cards.first, cards.last
+        self.click_card(first)
+        self.click_card(last)
+        self.page.locator(".sk-board .sk-play").click()
+        text = self.wait_illegal_explanation()
+        self.unselect_all()
+        return text
+
+
+class RaceDriver(Driver):
+    """Pass when allowed (then refill without pitching); when leading, play one natural card."""
+
+    game = "race-to-the-bottom"
+
+    def take_turn(self) -> None:
+        if self.enabled(".sk-board .sk-pitch"):
+            self.page.locator(".sk-board .sk-pitch").click()
+        elif self.enabled(".sk-board .sk-pass"):
+            self.page.locator(".sk-board .sk-pass").click()
+        else:
+            self.click_card(self.page.locator(".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled").first)
+            self.page.locator(".sk-board .sk-play").click()
+
+    def try_illegal(self) -> str:
+        # Two different ranks are no meld (RB-2): the lowest and the highest natural card.
+        cards = self.page.locator(".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled")
+        faces = [c for c in (cards.first.get_attribute("class") or "").split() if c.startswith("sk-f-rb-")]
+        last = self.page.locator(f".sk-board .sk-handcard:not(.sk-f-rb-joker):not(.{faces[0]}):enabled").last
+        self.click_card(cards.first)
+        self.click_card(last)
+        self.page.locator(".sk-board .sk-play").click()
+        text = self.wait_illegal_explanation()
+        self.unselect_all()
+        return text
+
+
+class SurplusDriver(Driver):
+    """Pick the first card; draft the first legal River card (the board's hints); keep on a Baby."""
+
+    game = "surplus-of-sloths"
+    HAND = ".sk-board .sk-hand-box:not(.sk-river) .sk-handcard:enabled"
+    TAKE = ".sk-board .sk-river .sk-handcard.sk-hint:enabled"
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.turn_on_hints()
+
+    def take_turn(self) -> None:
+        if self.enabled(".sk-board .sk-keep"):
+            self.page.locator(".sk-board .sk-keep").click()
+            return
+        hand = self.page.locator(self.HAND)
+        if hand.count():
+            self.click_card(hand.first)
+        else:
+            self.click_card(self.page.locator(self.TAKE).first)
+        self.page.locator(".sk-board .sk-play").click()
+
+    def try_illegal(self) -> str:
+        # Nothing chosen: the board refuses "Take"/"Put" with nothing selected.
+        self.page.locator(".sk-board .sk-play").click()
+        return self.wait_illegal_explanation()
+
+
+class SprintDriver(Driver):
+    """Drag the cut point on the pile (no numbers shown), then press Lift here."""
+
+    game = "sprint"
+
+    def drag_cut(self, fraction_from_top: float) -> None:
+        """Drag the slider handle to `fraction_from_top` of the slider's height, like a hand would."""
+        page = self.page
+        handle = page.locator(".sk-board .sk-lift-cut .noUi-handle").first
+        track = page.locator(".sk-board .sk-lift-cut .noUi-base").first
+        pile_before = page.locator(".sk-board .sk-pile").inner_html()
+        hbox, tbox = handle.bounding_box(), track.bounding_box()
+        x, y = hbox["x"] + hbox["width"] / 2, hbox["y"] + hbox["height"] / 2
+        target = tbox["y"] + max(0.0, min(1.0, fraction_from_top)) * tbox["height"]
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x, target, steps=8)
+        page.mouse.up()
+        if abs(target - y) > 2:  # the kernel redraws the pile with the new cut line
+            page.wait_for_function(
+                "(before) => { const p = document.querySelector('.sk-board .sk-pile');"
+                " return p && p.innerHTML !== before; }", arg=pile_before)
+
+    def take_turn(self) -> None:
+        self.drag_cut(0.35 + 0.1 * (self.actions % 3))
+        self.page.locator(".sk-board .sk-lift").click()
+
+    def try_illegal(self) -> str:
+        # The cut dragged to the very top lifts no card at all (SP-4: lift at least 1).
+        self.drag_cut(-0.2)
+        self.page.locator(".sk-board .sk-lift").click()
+        return self.wait_illegal_explanation()
+
+
+DRIVERS: dict[str, type[Driver]] = {
+    "too-sloth-to-win": TooSlothDriver,
+    "race-to-the-bottom": RaceDriver,
+    "surplus-of-sloths": SurplusDriver,
+    "sprint": SprintDriver,
+}

@@ -1,0 +1,401 @@
+"""Voila + Debian chromium plumbing shared by the browser tests and the browser benchmark.
+
+- :class:`VoilaServer` runs ``voila`` on a free loopback port (``--Voila.port_retries=0``),
+  waits until it answers, counts its kernels, and stops it leaving none behind.
+- :func:`launch_chromium` drives Debian's ``/usr/bin/chromium`` through Playwright
+  (never ``playwright install``).
+- :class:`PageWatch` blocks every request that leaves 127.0.0.1 and collects page
+  errors and console errors, minus the one known exception named below.
+
+Nothing here sleeps to synchronise: waits poll a condition against a deadline.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+OUTPUT = REPO / "test-output"
+CHROMIUM = "/usr/bin/chromium"
+# Chromium as root, headless, with its own background traffic switched off (this machine has
+# no network beyond the package registries; without these flags it keeps dialling out).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-extensions",
+]
+LOOPBACK_HOSTS = {"127.0.0.1"}
+
+# The one allowed exception: Voila's stock "lab" template links Font Awesome's CSS from the
+# jsDelivr CDN (voila/templates/lab/index.html.j2). We block it like every other outside
+# request; the board renders without it (only button icons are missing), and chromium logs
+# "Failed to load resource: net::ERR_FAILED" for each of the two stylesheets.
+KNOWN_CDN_FONT_NOISE = (
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
+)
+
+PLAY_APPS = {
+    "too-sloth-to-win": "play_too_sloth_to_win.ipynb",
+    "race-to-the-bottom": "play_race_to_the_bottom.ipynb",
+    "surplus-of-sloths": "play_surplus_of_sloths.ipynb",
+    "sprint": "play_sprint.ipynb",
+}
+
+
+def wait_until(condition: Callable[[], Any], timeout: float, what: str, poll: float = 0.1) -> Any:
+    """Poll `condition` until it returns something truthy; raise after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(poll)  # polling interval of a bounded wait, not a synchronisation sleep
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def render_path(notebook: str) -> str:
+    """The URL path Voila (serving a directory) renders a notebook at."""
+    return f"/voila/render/{notebook}"
+
+
+@dataclass
+class VoilaServer:
+    """One ``voila`` process serving `root` on 127.0.0.1.
+
+    It runs with `cwd` as its working directory, so ``voila.json`` there is read (the
+    repository root's by default); `args` are extra ``--Class.trait=value`` options, which
+    win over the file.
+    """
+
+    root: Path = NOTEBOOKS
+    cwd: Path = REPO
+    args: Sequence[str] = ()
+    python: str = sys.executable
+    env: dict[str, str] | None = None
+    log_path: Path | None = None
+    startup_timeout: float = 180.0
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    _log: Any = field(default=None, repr=False)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str = "/") -> str:
+        return self.base_url + path
+
+    def app_url(self, notebook: str) -> str:
+        return self.url(render_path(notebook))
+
+    def command(self) -> list[str]:
+        return [self.python, "-m", "voila", str(self.root), "--no-browser",
+                "--Voila.ip=127.0.0.1", f"--Voila.port={self.port}", "--Voila.port_retries=0",
+                *self.args]
+
+    def start(self, attempts: int = 3) -> "VoilaServer":
+        """Start on a free port (a lost race for the port is retried) and wait until it answers."""
+        for attempt in range(attempts):
+            self.port = free_port()
+            self._spawn()
+            try:
+                self._wait_ready()
+                return self
+            except _PortTaken:
+                self._reap()
+                if attempt == attempts - 1:
+                    raise
+        return self
+
+    def _spawn(self) -> None:
+        if self.log_path is None:
+            OUTPUT.mkdir(exist_ok=True)
+            self.log_path = OUTPUT / f"voila-{os.getpid()}-{self.port}.log"
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log = open(self.log_path, "ab")
+        env = dict(os.environ if self.env is None else self.env)
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        self.process = subprocess.Popen(self.command(), cwd=self.cwd, env=env, stdin=subprocess.DEVNULL,
+                                        stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout
+        while True:
+            code = self.process.poll()
+            if code is not None:
+                text = self.log_text()
+                if "could not be started" in text or "already in use" in text:
+                    raise _PortTaken(text)
+                raise RuntimeError(f"voila exited with {code} before answering:\n{text[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.url("/"), timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise TimeoutError(f"voila did not answer within {self.startup_timeout:.0f} s:\n"
+                                   f"{self.log_text()[-3000:]}")
+            time.sleep(0.2)  # polling interval of a bounded wait
+
+    def log_text(self) -> str:
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(errors="replace")
+
+    # -- kernels ------------------------------------------------------------------------
+
+    def kernel_processes(self) -> list[Any]:
+        """Live ipykernel processes started by this server."""
+        import psutil
+
+        if self.process is None:
+            return []
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        kernels = []
+        for child in children:
+            try:
+                if "ipykernel_launcher" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                    kernels.append(child)
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                continue
+        return kernels
+
+    def kernel_count(self) -> int:
+        return len(self.kernel_processes())
+
+    def wait_for_kernels(self, count: int, timeout: float) -> int:
+        """Wait until at least `count` kernels run (preheated pools fill in the background)."""
+        return wait_until(lambda: self.kernel_count() >= count and self.kernel_count(), timeout,
+                          f"{count} kernels to run")
+
+    # -- stopping -----------------------------------------------------------------------
+
+    def stop(self, timeout: float = 60.0) -> list[int]:
+        """SIGTERM (Voila then shuts every kernel down); returns pids of kernels it left behind,
+        which are then killed so nothing outlives the test."""
+        import psutil
+
+        if self.process is None:
+            return []
+        kernels = self.kernel_processes()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        _, alive = psutil.wait_procs(kernels, timeout=15)
+        leftover = [p.pid for p in alive]
+        for proc in alive:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                proc.kill()
+        self._reap()
+        return leftover
+
+    def _reap(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def __enter__(self) -> "VoilaServer":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+class _PortTaken(RuntimeError):
+    pass
+
+
+# --- the browser ----------------------------------------------------------------------------
+
+
+def chromium_available() -> bool:
+    return os.access(CHROMIUM, os.X_OK)
+
+
+def launch_chromium(playwright: Any, **kwargs: Any) -> Any:
+    """Debian's chromium through Playwright; never a downloaded browser."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **kwargs)
+
+
+def is_loopback(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.hostname in LOOPBACK_HOSTS
+
+
+def is_known_noise(url: str) -> bool:
+    return any(url.startswith(prefix) for prefix in KNOWN_CDN_FONT_NOISE)
+
+
+# Installed in every watched page before its scripts run: wraps WebSocket to follow the Jupyter
+# kernel protocol (v1 binary frames or JSON text). `window.__skKernel.pending` holds the ids of
+# requests the page sent on the shell channel until the kernel reports "idle" for them, so a
+# test can wait until the kernel has answered every click and sent every widget update.
+KERNEL_TRACKER_JS = r"""
+(() => {
+  if (window.__skKernel) return;
+  const state = { pending: new Set(), sent: 0, idle: 0, lastReceived: 0 };
+  window.__skKernel = state;
+  const decoder = new TextDecoder();
+  function parts(data) {
+    if (typeof data === 'string') {
+      const msg = JSON.parse(data);
+      return { channel: msg.channel, header: msg.header, parent: msg.parent_header, content: msg.content };
+    }
+    if (!(data instanceof ArrayBuffer)) return null;
+    const view = new DataView(data);
+    const count = Number(view.getBigUint64(0, true));
+    const offsets = [];
+    for (let i = 0; i < count; i++) offsets.push(Number(view.getBigUint64(8 * (i + 1), true)));
+    const text = (i) => decoder.decode(new Uint8Array(data, offsets[i], offsets[i + 1] - offsets[i]));
+    const json = (i) => { const t = text(i); return t ? JSON.parse(t) : {}; };
+    return { channel: text(0), header: json(1), parent: json(2), content: json(4) };
+  }
+  const Native = window.WebSocket;
+  class TrackedWebSocket extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        state.lastReceived = performance.now();
+        try {
+          const msg = parts(event.data);
+          if (msg && msg.channel === 'iopub' && msg.header.msg_type === 'status'
+              && msg.content.execution_state === 'idle' && msg.parent && msg.parent.msg_id) {
+            if (state.pending.delete(msg.parent.msg_id)) state.idle += 1;
+          }
+        } catch (err) { /* not a kernel message */ }
+      });
+    }
+    send(data) {
+      try {
+        const msg = parts(data);
+        if (msg && msg.channel === 'shell' && msg.header && msg.header.msg_id) {
+          state.pending.add(msg.header.msg_id);
+          state.sent += 1;
+        }
+      } catch (err) { /* not a kernel message */ }
+      return super.send(data);
+    }
+  }
+  window.WebSocket = TrackedWebSocket;
+})();
+"""
+
+
+@dataclass
+class PageWatch:
+    """Watches every page of one browser context (the app page and any tab a link opens):
+    requests leaving 127.0.0.1 are blocked, errors are collected, kernel traffic is tracked."""
+
+    context: Any
+    block_shutdown_beacon: bool = False
+    blocked: list[str] = field(default_factory=list)
+    console_errors: list[tuple[str, str]] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    pages: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.context.add_init_script(KERNEL_TRACKER_JS)
+        self.context.route("**/*", self._route)
+        self.context.on("page", self._attach)
+        for page in self.context.pages:
+            self._attach(page)
+
+    def _attach(self, page: Any) -> None:
+        self.pages.append(page)
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.page_errors.append(str(err)))
+        page.on("requestfailed", self._request_failed)
+
+    def new_page(self) -> Any:
+        return self.context.new_page()
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if not is_loopback(url):
+            self.blocked.append(url)
+            route.abort()
+        elif self.block_shutdown_beacon and "/voila/api/shutdown/" in url:
+            # Stands in for the unreliable page-close beacon: culling has to clean up.
+            route.abort()
+        else:
+            route.continue_()
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            self.console_errors.append((message.text, location.get("url", "")))
+
+    def _request_failed(self, request: Any) -> None:
+        url = request.url
+        if not is_loopback(url) or (self.block_shutdown_beacon and "/voila/api/shutdown/" in url):
+            return  # outside requests are reported as `blocked`
+        self.failed_requests.append(f"{request.method} {url}: {request.failure}")
+
+    def problems(self) -> list[str]:
+        """Everything unexpected: outside requests other than the named CDN noise, page errors,
+        console errors other than that noise, and failed loopback requests."""
+        found = [f"request left 127.0.0.1: {url}" for url in self.blocked if not is_known_noise(url)]
+        found += [f"page error: {text}" for text in self.page_errors]
+        for text, url in self.console_errors:
+            if is_known_noise(url) and "ERR_FAILED" in text:
+                continue
+            found.append(f"console error: {text} ({url})")
+        found += [f"request failed: {line}" for line in self.failed_requests]
+        return found
+
+
+def screenshot_path(name: str) -> Path:
+    OUTPUT.mkdir(exist_ok=True)
+    return OUTPUT / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+
+
+@contextlib.contextmanager
+def playwright_session() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        yield playwright

@@ -1,0 +1,163 @@
+"""The play apps in a real browser: from the gallery, a whole game by clicking, an illegal move.
+
+One Voila server (the repository's voila.json, so the play apps are preheated) serves every
+test here; each test gets a fresh browser context whose requests may not leave 127.0.0.1.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from drivers import DRIVERS, RULE_ID, Driver
+from harness import NOTEBOOKS, PLAY_APPS, PageWatch, VoilaServer, screenshot_path
+
+GALLERY = "index.ipynb"
+# Voila's words when a cell raised and tracebacks are hidden (voila/execute.py)
+VOILA_CELL_ERROR = "There was an error when executing cell"
+
+
+def slug(game: str) -> str:
+    return PLAY_APPS[game][len("play_"):-len(".ipynb")]
+
+
+def needs_notebook(name: str) -> None:
+    if not (NOTEBOOKS / name).exists():
+        pytest.skip(f"notebooks/{name} is not in this checkout yet")
+
+
+def assert_clean(page: Any, watch: PageWatch) -> None:
+    """No page errors, console errors (beyond the named CDN font noise), outside requests or
+    error boxes on the board."""
+    assert watch.problems() == []
+    assert page.locator(".sk-error-box").count() == 0, page.locator(".sk-error-box").first.inner_text()
+    assert VOILA_CELL_ERROR not in page.locator("body").inner_text()
+
+
+def open_gallery(page: Any, voila: VoilaServer) -> None:
+    page.goto(voila.app_url(GALLERY))
+    page.locator(".sk-gallery").wait_for()
+
+
+def follow_gallery_link(gallery: Any, game: str, kind: str) -> Any:
+    """Click a game's link on the open gallery. The gallery's links carry target="_blank", so
+    the notebook opens in a new tab, which is returned. (Tests never navigate a Voila page away:
+    that fires Voila's page-close beacon, which this Voila answers with 403, see README.)"""
+    link = gallery.locator(f'.sk-game-card[data-game="{slug(game)}"] a.sk-{kind}-link')
+    with gallery.context.expect_page() as opened:
+        link.click()
+    tab = opened.value
+    tab.wait_for_url(f"**/voila/render/{link.get_attribute('href')}", wait_until="commit")
+    return tab
+
+
+def open_from_gallery(gallery: Any, voila: VoilaServer, game: str) -> tuple[Any, Driver]:
+    open_gallery(gallery, voila)
+    tab = follow_gallery_link(gallery, game, "play")
+    driver = DRIVERS[game](tab)
+    driver.wait_for_board()
+    return tab, driver
+
+
+@pytest.mark.parametrize("game", list(PLAY_APPS))
+def test_play_a_whole_game_by_clicking(game: str, voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
+    needs_notebook(GALLERY)
+    needs_notebook(PLAY_APPS[game])
+    gallery, watch = watched_page
+    page, driver = open_from_gallery(gallery, voila, game)
+    driver.prepare()
+    assert driver.wait_turn_or_over(None) == "turn"
+
+    refusal = driver.try_illegal()
+    assert refusal.startswith("Not legal")
+    if game != "surplus-of-sloths":  # there the board offers no illegal card; the refusal is the board's own
+        assert RULE_ID.search(refusal), refusal
+
+    actions = driver.play_to_the_end()
+    over = page.locator(".sk-board .jupyter-widgets.sk-game-over")
+    assert over.is_visible()
+    assert "Game over" in driver.status_text()
+    assert actions >= 1
+    page.locator(".sk-board").screenshot(path=screenshot_path(f"play-{game}-game-over"))
+    assert_clean(page, watch)
+
+
+def test_gallery_links_open_every_play_app_and_learn_notebook(voila: VoilaServer,
+                                                            watched_page: tuple[Any, PageWatch]) -> None:
+    needs_notebook(GALLERY)
+    page, watch = watched_page
+    open_gallery(page, voila)
+    page.screenshot(path=screenshot_path("gallery"), full_page=True)
+    cards = page.locator(".sk-game-card")
+    assert sorted(cards.evaluate_all("els => els.map(e => e.dataset.game)")) == sorted(slug(g) for g in PLAY_APPS)
+
+    hrefs = {}
+    for game in PLAY_APPS:
+        card = page.locator(f'.sk-game-card[data-game="{slug(game)}"]')
+        hrefs[game] = (card.locator("a.sk-play-link").get_attribute("href"),
+                       card.locator("a.sk-learn-link").get_attribute("href"))
+    for game, (play_href, learn_href) in hrefs.items():
+        assert play_href == PLAY_APPS[game]
+        assert (NOTEBOOKS / learn_href).exists(), learn_href
+
+    # Each learn notebook opens from its link (all four at once) and renders without an error.
+    tabs = {learn_href: follow_gallery_link(page, game, "learn") for game, (_, learn_href) in hrefs.items()}
+    for learn_href, tab in tabs.items():
+        wait_rendered_and_connected(tab)
+        assert VOILA_CELL_ERROR not in tab.locator("body").inner_text(), learn_href
+        tab.close()
+    assert_clean(page, watch)
+
+
+def open_setup(page: Any) -> None:
+    """Unfold the board's "New game / seats" section."""
+    page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="New game").click()
+    page.locator(".sk-board .sk-setup .sk-new").wait_for()
+
+
+def wait_rendered_and_connected(page: Any) -> None:
+    """Voila streamed every cell and the page's kernel answered all it was asked."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => window.__skKernel && window.__skKernel.sent > 0"
+                           " && window.__skKernel.pending.size === 0")
+
+
+def test_hot_seat_cover_hides_the_hand_until_revealed(voila: VoilaServer,
+                                                      watched_page: tuple[Any, PageWatch]) -> None:
+    game = "too-sloth-to-win"
+    needs_notebook(PLAY_APPS[game])
+    page, watch = watched_page
+    page.goto(voila.app_url(PLAY_APPS[game]))
+    driver = DRIVERS[game](page)
+    driver.wait_for_board()
+
+    # New game / seats: Player 2 becomes a second human at this screen.
+    open_setup(page)
+    setup = page.locator(".sk-board .sk-setup")
+    setup.locator(".widget-dropdown", has_text="Player 2").locator("select").select_option("human")
+    setup.locator(".sk-new").click()
+
+    cover = page.locator(".sk-board .jupyter-widgets.sk-cover")
+    hand = page.locator(".sk-board .sk-handcard:visible")
+    hand_label = page.locator(".sk-board .sk-hand-label:visible")
+    driver.wait_settled()
+    assert "hot-seat" in driver.status_text()
+    assert cover.is_visible() and "Player 1" in cover.inner_text()
+    assert hand.count() == 0
+    page.locator(".sk-board").screenshot(path=screenshot_path("hot-seat-covered"))
+
+    page.locator(".sk-board .sk-reveal").click()
+    driver.wait_settled()
+    assert not cover.is_visible()
+    assert hand.count() > 0 and "player 1" in hand_label.first.inner_text().lower()
+
+    # Player 1 leads a Single; the cover is back before Player 2's hand is drawn.
+    driver.take_turn()
+    driver.wait_settled()
+    assert cover.is_visible() and "Player 2" in cover.inner_text()
+    assert hand.count() == 0
+    page.locator(".sk-board .sk-reveal").click()
+    driver.wait_settled()
+    assert hand.count() > 0 and "player 2" in hand_label.first.inner_text().lower()
+    page.locator(".sk-board").screenshot(path=screenshot_path("hot-seat-revealed"))
+    assert_clean(page, watch)

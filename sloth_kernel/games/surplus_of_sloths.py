@@ -285,6 +285,8 @@ def _take_event(seat: int, move: Take, first: bool) -> Event:
 
 
 _TAKE_EVENTS: dict[tuple[int, int, int, bool], Event] = {}
+_PICK_EVENTS = [Event(f"{seat_name(s)} puts one card face down for the Net (SS-3).", s, None, ("SS-3",)) for s in range(4)]
+_START_EVENTS: dict[tuple[int, bool], tuple[Event, Event]] = {}
 
 
 # --- the state ----------------------------------------------------------------
@@ -373,10 +375,15 @@ class SurplusState(GameState[Move]):
         self.claimed: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.scores = [0] * n
-        title = f"Super Surplus game {number + 1}" if self.cfg.super_surplus else "New game"
-        babies = f"; {BABIES} Baby Sloths are shuffled into the deck (SS-2)" if self.cfg.babies else ""
-        self._say(f"{title}: {OPENING_HAND} cards dealt to each player{babies}.", rules=("SS-1", "SS-2", "SS-3"))
-        self._say("Each player secretly picks one card for the Net, in seat order (SS-3).", rules=("SS-3",))
+        key = (number if self.cfg.super_surplus else -1, self.cfg.babies)
+        if key not in _START_EVENTS:
+            title = f"Super Surplus game {number + 1}" if self.cfg.super_surplus else "New game"
+            babies = f"; {BABIES} Baby Sloths are shuffled into the deck (SS-2)" if self.cfg.babies else ""
+            _START_EVENTS[key] = (
+                Event(f"{title}: {OPENING_HAND} cards dealt to each player{babies}.", None, None, ("SS-1", "SS-2", "SS-3")),
+                Event("Each player secretly picks one card for the Net, in seat order (SS-3).", None, None, ("SS-3",)),
+            )
+        self.events += _START_EVENTS[key]
 
     def _say(self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()) -> None:
         self.events.append(Event(text, player, None if move is None else str(move), rules))
@@ -409,7 +416,7 @@ class SurplusState(GameState[Move]):
         if len(deck) >= size:
             refill = self.rivers[row] = deck[-1 : -size - 1 : -1]
             del deck[-size:]
-            said += f" Row {row + 1} is refilled: {', '.join([CARD_CODES[c] for c in refill])}; {len(deck)} cards left in the deck (SS-5)."
+            said += f" Row {row + 1} is refilled: {', '.join(map(CARD_CODES.__getitem__, refill))}; {len(deck)} cards left in the deck (SS-5)."
         else:
             self.rivers[row] = []
             if deck:
@@ -445,7 +452,7 @@ class SurplusState(GameState[Move]):
         self.kept[seat].remove(card)
         self.picks[seat] = card
         # A secret move: neither the text nor the event's move names the card until all have picked (SS-3).
-        self._say(f"{seat_name(seat)} puts one card face down for the Net (SS-3).", player=seat, rules=("SS-3",))
+        self.events.append(_PICK_EVENTS[seat])
         if seat + 1 < self.cfg.players:
             self.turn = seat + 1
             return

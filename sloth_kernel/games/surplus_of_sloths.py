@@ -247,7 +247,9 @@ class SurplusOfSloths(Game["SurplusState"]):
 
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise InvalidMoveError(text, "a move is text like 'pick L5', 'take L5 from row 1', 'net LX' or 'keep'", game=self.name)
+            raise InvalidMoveError(
+                text, "a move is text like 'pick L5', 'take L5 from row 1', 'net LX' or 'keep'", game=self.name
+            )
         words = text.strip().lower().split()
         if words == ["keep"]:
             return KEEP
@@ -315,7 +317,6 @@ class SurplusState(GameState[Move]):
     @property
     def current_player(self) -> int:
         return NO_PLAYER if self.is_over else self.turn
-
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
@@ -416,7 +417,8 @@ class SurplusState(GameState[Move]):
         if len(deck) >= size:
             refill = self.rivers[row] = deck[-1 : -size - 1 : -1]
             del deck[-size:]
-            said += f" Row {row + 1} is refilled: {', '.join(map(CARD_CODES.__getitem__, refill))}; {len(deck)} cards left in the deck (SS-5)."
+            cards = ", ".join(map(CARD_CODES.__getitem__, refill))
+            said += f" Row {row + 1} is refilled: {cards}; {len(deck)} cards left in the deck (SS-5)."
         else:
             self.rivers[row] = []
             if deck:
@@ -491,7 +493,8 @@ class SurplusState(GameState[Move]):
         # From the public drafted cards first, so the private kept cards stay as secret as they can.
         (self.drafted[seat] if card in self.drafted[seat] else self.kept[seat]).remove(card)
         self.net.append(card)
-        self._say(f"{seat_name(seat)} uses the Baby to put {move.card} from their hand into the Net (SS-6).", player=seat, move=move, rules=("SS-6",))
+        text = f"{seat_name(seat)} uses the Baby to put {move.card} from their hand into the Net (SS-6)."
+        self._say(text, player=seat, move=move, rules=("SS-6",))
         self._next_drafter()
 
     # -- the reveal --

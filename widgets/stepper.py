@@ -234,6 +234,9 @@ class StepThrough(widgets.VBox):
         self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Step", continuous_update=True,
                                         layout=widgets.Layout(width="420px"))
         self.slider.add_class("sk-scrub")
+        self.viewer = widgets.Dropdown(description="View", layout=widgets.Layout(width="230px"),
+                                       style={"description_width": "40px"})
+        self.viewer.add_class("sk-seat")
         self.narration = _html("sk-narration-box")
         self.rules = _html("sk-rule")
         self.board = _html("sk-board")
@@ -241,12 +244,14 @@ class StepThrough(widgets.VBox):
         widgets.link((self.slider, "value"), (self, "step"))
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
-        controls = widgets.HBox([self.back_button, self.player, self.next_button, self.slider])
+        controls = widgets.HBox([self.back_button, self.player, self.next_button, self.slider, self.viewer],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         controls.add_class("sk-controls")
         self.children = [self.title, controls, self.narration, self.rules, self.board]
         with self.hold_trait_notifications():
             self.seat = seat
             self.record = as_record(record)
+        widgets.link((self.viewer, "value"), (self, "seat"))
         self.step = step
         self.render()
 
@@ -297,6 +302,11 @@ class StepThrough(widgets.VBox):
         self.timeline = Timeline(change["new"])
         for control in (self.player, self.slider):
             control.max = self.timeline.last
+        seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
+        self.viewer.options = [("teacher: all open", None), *seats]
+        if self.seat is not None and self.seat >= self.timeline.game.num_players:
+            self.seat = None
+        self.viewer.value = self.seat
         if self.step > self.last:
             self.step = self.last
         self.render()

@@ -6,14 +6,15 @@ import pytest
 from sloth_kernel import ConfigError
 from sloth_kernel.render import kit
 from widgets import Board, board_class
-from widgets.common import CardHand, HandCard, keep_corner_inside, player_counts, svg_data_uri
+from widgets.common import CardHand, HandCard, player_counts, svg_data_uri
 
 
-def test_hand_card_corner_index_stays_inside_the_card() -> None:
+def test_card_picture_becomes_a_data_uri_with_its_rotated_corner_inside() -> None:
     svg = kit.card_svg(kit.CardFace("7", "#123456", "runner"))
-    fixed = keep_corner_inside(svg)
-    assert fixed != svg and 'text-anchor="start"' in fixed  # the kit markup this fix relies on is still there
-    assert svg_data_uri(fixed).startswith("data:image/svg+xml;base64,")
+    # the upside-down corner index is anchored at its start, so once rotated it stays in the frame
+    assert 'text-anchor="start"' in svg and 'text-anchor="end"' not in svg
+    uri = svg_data_uri(svg)
+    assert uri.startswith("data:image/svg+xml;base64,")
 
 
 def test_card_hand_keeps_click_order_and_single_mode() -> None:

@@ -206,20 +206,11 @@ def svg_data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
-ROTATED_INDEX = 'font-weight="700" text-anchor="end" '
-
-
-def keep_corner_inside(svg: str) -> str:
-    """kit.card_svg's upside-down corner index is anchored so that it pokes out of the frame;
-    anchoring it at its start keeps it inside once rotated (widget-side fix, see the report)."""
-    return svg.replace(ROTATED_INDEX, 'font-weight="700" text-anchor="start" ', 1)
-
-
 def face_css(faces: dict[str, kit.CardFace]) -> str:
     """CSS giving each hand-card button class its card picture (class name -> face)."""
     rules = []
     for css_class, face in faces.items():
-        uri = svg_data_uri(keep_corner_inside(kit.card_svg(face, width=kit.CARD_W)))
+        uri = svg_data_uri(kit.card_svg(face, width=kit.CARD_W))
         rules.append(f".sk-handcard.{css_class}{{background-image:url({uri})}}")
     return "<style>" + "".join(rules) + "</style>"
 

@@ -131,6 +131,16 @@ def test_example_scoring_is_narrated_with_the_rulebook_arithmetic() -> None:
     assert state.scores == [21, 2] and state.returns() == (1.0, 0.0)
 
 
+@pytest.mark.parametrize("players, cards, row", [(2, 30, 3), (3, 40, 4), (4, 50, 5)])
+def test_example_setup_deck_size_and_river_rows_by_player_count(players: int, cards: int, row: int) -> None:
+    state = load_game(GAME, players=players).new_state(3)
+    assert len(state.game.cards()) == cards  # type: ignore[attr-defined]
+    while state.phase != DRAFT:
+        state = state.play(state.legal_moves()[0])
+    assert [len(r) for r in state.rivers] == [row, row]
+    assert len(state.deck) == cards - 3 * players - 2 * row
+
+
 # --- SS-1 types and deck ----------------------------------------------------------------
 
 

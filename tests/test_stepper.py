@@ -154,3 +154,17 @@ def test_moment_is_a_still_that_leaves_the_widget_alone() -> None:
     assert stepper.moment(3).step.move == "1-1"
     with pytest.raises(LookupError):
         stepper.moment("no such words")
+
+
+def test_seat_view_keeps_secret_moves_secret() -> None:
+    from sloth_kernel.lessons import lesson
+
+    picks = StepThrough(lesson("ss-game").record(), step=1, seat=1)  # Player 1's secret pick, seen by Player 2
+    assert "L5" not in picks.narration.value and "Why it is legal" not in picks.rules.value
+    picks.seat = 0  # their own pick: shown
+    assert "pick L5" in picks.narration.value
+    pitch = StepThrough(lesson("rb-passing").record(), seat=0)
+    pitch.step = pitch.find(lambda step: step.move == "pitch 2")
+    assert "pitch 2" not in pitch.narration.value and "private move" in pitch.narration.value
+    pitch.seat = None  # the teacher sees everything
+    assert "pitch 2" in pitch.narration.value

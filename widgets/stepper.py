@@ -17,6 +17,7 @@ The widget never decides a rule: every word about legality comes from the engine
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from dataclasses import dataclass
@@ -152,6 +153,28 @@ class Timeline:
         return None
 
 
+PRIVATE_MOVE = "(a private move)"
+
+
+def as_seen_by(step: Step, seat: int | None) -> Step:
+    """The step as `seat` may read it: their log, and another seat's move only if the public log names it.
+
+    Secret moves (a Surplus of Sloths pick, a Race to the Bottom pitch) keep their card hidden, and so does
+    the engine's explanation of them, which would name the card.
+    """
+    if seat is None:
+        return step
+    log = step.state.observation(seat).log
+    events = tuple(log[len(log) - len(step.events):]) if step.events else ()
+    if step.move is None or step.player == seat:
+        return dataclasses.replace(step, events=events)
+    named = [e.move for e in events if e.move and e.player == step.player]
+    if step.move in named:
+        return dataclasses.replace(step, events=events)
+    shown = named[0] if named else PRIVATE_MOVE
+    return dataclasses.replace(step, move=shown, events=events, explanation=None)
+
+
 def board_html(state: GameState[Any], seat: int | None = None) -> str:
     """The board as the game's renderer draws it (teacher's view, or one seat's view)."""
     observation = state.view() if seat is None else state.observation(seat)
@@ -275,7 +298,7 @@ class StepThrough(widgets.VBox):
         index = what if isinstance(what, int) else self.timeline.find(what, start)
         if index is None:
             raise LookupError(f"no step matches {what!r}")
-        return Moment(self.timeline.step(index), self.seat)
+        return Moment(as_seen_by(self.timeline.step(index), self.seat), self.seat)
 
     @property
     def last(self) -> int:
@@ -321,7 +344,7 @@ class StepThrough(widgets.VBox):
         """Redraw everything from (record, step, seat); calling it twice changes nothing."""
         if self.timeline is None:
             return
-        step = self.timeline.step(self.step)
+        step = as_seen_by(self.timeline.step(self.step), self.seat)
         view = "teacher's view: all hands open" if self.seat is None else f"as {seat_name(self.seat)} sees it"
         self.title.value = (f"<b>{html.escape(self.timeline.game.title)}</b> · step {step.index} of "
                             f"{step.total} · {html.escape(view)}")

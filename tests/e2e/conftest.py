@@ -12,7 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness import OUTPUT, PageWatch, VoilaServer, chromium_available, launch_chromium, playwright_session
+from harness import (OUTPUT, PageWatch, VoilaServer, chromium_available, launch_chromium, playwright_session,
+                     started_server, stop_leaving_no_kernels)
 
 HERE = Path(__file__).parent
 
@@ -48,17 +49,6 @@ def browser(playwright: Any) -> Iterator[Any]:
     browser = launch_chromium(playwright)
     yield browser
     browser.close()
-
-
-def started_server(**kwargs: Any) -> VoilaServer:
-    OUTPUT.mkdir(exist_ok=True)
-    return VoilaServer(**kwargs).start()
-
-
-def stop_leaving_no_kernels(server: VoilaServer) -> None:
-    leftover = server.stop()
-    assert leftover == [], f"voila left kernels behind: {leftover}"
-    assert server.kernel_count() == 0
 
 
 @pytest.fixture(scope="session")

@@ -246,6 +246,18 @@ class _PortTaken(RuntimeError):
     pass
 
 
+def started_server(**kwargs: Any) -> VoilaServer:
+    OUTPUT.mkdir(exist_ok=True)
+    return VoilaServer(**kwargs).start()
+
+
+def stop_leaving_no_kernels(server: VoilaServer) -> None:
+    """Stop the server; fail if any of its kernels outlived it (they are killed either way)."""
+    leftover = server.stop()
+    assert leftover == [], f"voila left kernels behind: {leftover}"
+    assert server.kernel_count() == 0
+
+
 # --- the browser ----------------------------------------------------------------------------
 
 

@@ -1,0 +1,106 @@
+"""Load: 8 browser pages play at once against one Voila server, then idle culling cleans up.
+
+This server runs with the repository's voila.json plus a short culling timeout given on the
+command line (command-line options win over the file). Closing a page sends no shutdown
+(Playwright closes without ``beforeunload``, and the beacon is blocked as well), so only the
+culler can bring the kernel count back down: that is what the test checks.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from drivers import DRIVERS
+from harness import (NOTEBOOKS, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, started_server,
+                     stop_leaving_no_kernels, wait_until)
+
+PAGES = 8
+GAME = "too-sloth-to-win"
+ACTIONS_PER_PAGE = 5
+# Culling spares only kernels with a connection, so the timeout must outlast the gap between a
+# kernel finishing the notebook and its page's websocket connecting: with eight pages loading
+# at once on two busy cores we saw boards up to 43 s after the requests. Short enough to wait for.
+CULL_IDLE_TIMEOUT = 60
+CULL_INTERVAL = 5
+
+
+@pytest.fixture(scope="module")
+def culling_voila(chromium: None) -> Iterator[VoilaServer]:
+    if not (NOTEBOOKS / PLAY_APPS[GAME]).exists():
+        pytest.skip(f"notebooks/{PLAY_APPS[GAME]} is not in this checkout yet")
+    server = started_server(log_path=OUTPUT / "voila-e2e-load.log", args=[
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ])
+    yield server
+    stop_leaving_no_kernels(server)
+
+
+def pool_size() -> int:
+    """Preheated kernels voila.json keeps ready: one per play app present."""
+    return sum((NOTEBOOKS / name).exists() for name in PLAY_APPS.values())
+
+
+def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila: VoilaServer, browser: Any) -> None:
+    server = culling_voila
+    baseline = pool_size()
+    server.wait_for_kernels(baseline, timeout=180)
+
+    contexts, pages, watches, drivers = [], [], [], []
+    for _ in range(PAGES):
+        context = browser.new_context(viewport={"width": 1200, "height": 1000})
+        context.set_default_timeout(180_000)
+        watch = PageWatch(context, block_shutdown_beacon=True)
+        page = watch.new_page()
+        contexts.append(context), watches.append(watch), pages.append(page)
+    try:
+        for page in pages:  # all eight requests go out before any board is awaited
+            page.goto(server.app_url(PLAY_APPS[GAME]), wait_until="commit")
+        for page in pages:
+            driver = DRIVERS[GAME](page)
+            driver.wait_for_board()
+            driver.prepare()
+            drivers.append(driver)
+
+        # Each page gets its own game: a different seed through New game / seats.
+        seeds = [101 + i for i in range(PAGES)]
+        for page, seed in zip(pages, seeds):
+            page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="New game").click()
+            box = page.locator(".sk-board .sk-setup .widget-inline-hbox", has_text="Seed").locator("input")
+            box.fill(str(seed))
+            box.press("Enter")
+            page.locator(".sk-board .sk-setup .sk-new").click()
+        for driver, seed in zip(drivers, seeds):
+            driver.page.wait_for_function(
+                "(seed) => { const s = document.querySelector('.sk-board .jupyter-widgets.sk-status');"
+                " return s && s.innerText.includes('seed ' + seed); }", arg=seed)
+            driver.wait_turn_or_over(None)
+
+        # Round-robin: every page clicks, then every page waits; the kernels work side by side.
+        for _ in range(ACTIONS_PER_PAGE):
+            live = [d for d in drivers if not d.page.locator(".sk-board .jupyter-widgets.sk-game-over").is_visible()]
+            before = {id(d): d.log_text() for d in live}
+            for driver in live:
+                driver.take_turn()
+                driver.actions += 1
+            for driver in live:
+                driver.wait_after_action(before[id(driver)])
+
+        for driver, seed, watch in zip(drivers, seeds, watches):
+            assert f"seed {seed}" in driver.status_text()  # still its own game
+            assert driver.actions >= 1
+            assert watch.problems() == []
+            assert driver.page.locator(".sk-error-box").count() == 0
+        logs = {d.log_text() for d in drivers}
+        assert len(logs) == PAGES  # eight different games on screen
+        pages[0].locator(".sk-board").screenshot(path=screenshot_path("load-page-1"))
+        assert server.kernel_count() >= baseline + PAGES
+    finally:
+        for context in contexts:
+            context.close()
+
+    # Nobody said goodbye: idle culling alone must bring the count back to the preheated pool.
+    wait_until(lambda: server.kernel_count() <= baseline, timeout=CULL_IDLE_TIMEOUT + 10 * CULL_INTERVAL + 60,
+               what=f"culling to leave only the {baseline} preheated kernels")
+    assert "Culling 'idle' kernel" in server.log_text()

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
 
-.PHONY: play test setup bench clean
+.PHONY: play test setup bench bench-browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ test: setup
 
 bench: setup
 	$(PY) -m sloth_kernel bench
+
+# Browser benchmark (Voila + Debian chromium): time to first board, click latency, kernel RSS.
+bench-browser: setup
+	$(PY) tests/e2e/bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

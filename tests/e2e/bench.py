@@ -1,0 +1,229 @@
+"""Browser benchmark for the Voila apps (a command, not a test).
+
+    .venv/bin/python tests/e2e/bench.py [--repeats 3] [--clicks 40] [--apps too-sloth-to-win ...]
+    make bench-browser
+
+For each play app, in Debian's chromium driven by Playwright, against Voila on 127.0.0.1:
+
+- time to first board: from navigation start until the board's status line shows,
+  * cold: a Voila without preheating (a kernel starts and runs the notebook on request),
+  * preheated: the repository's voila.json (a kernel already ran the notebook);
+  each in a fresh browser context (nothing cached) and again with the browser cache warm;
+- click -> board updated: a real click on a hand card (select, then unselect) until the kernel
+  has answered and the board's explanation has changed; p50 and p95;
+- kernel RSS: resident memory of the app's kernel after those clicks.
+
+Figures are printed against the targets (<= 3 s cold, <= 1 s preheated, p95 <= 100 ms,
+<= 150 MiB) and written to test-output/browser-bench.json. Nothing here is asserted: the
+machine's load changes the numbers, so read them, don't gate on them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import (OUTPUT, PLAY_APPS, NOTEBOOKS, PageWatch, VoilaServer, launch_chromium,  # noqa: E402
+                     playwright_session, wait_until)
+
+TARGETS = {"cold_s": 3.0, "preheated_s": 1.0, "click_p95_ms": 100.0, "rss_mib": 150.0}
+BOARD_READY = ".sk-board .jupyter-widgets.sk-status"
+# a card the human may toggle on the first turn, per app
+CARD = {
+    "too-sloth-to-win": ".sk-board .sk-handcard:enabled",
+    "race-to-the-bottom": ".sk-board .sk-handcard:enabled",
+    "surplus-of-sloths": ".sk-board .sk-hand-box:not(.sk-river) .sk-handcard:enabled",
+}
+
+CLICK_JS = """
+() => { window.__skClickAt = null;
+        document.addEventListener('pointerdown', () => { window.__skClickAt = performance.now(); },
+                                  {capture: true, once: true}); }
+"""
+UPDATED_JS = """
+([sentBefore, textBefore]) => {
+  const k = window.__skKernel;
+  const box = document.querySelector('.sk-board .jupyter-widgets.sk-explain');
+  if (!k || window.__skClickAt === null || k.sent <= sentBefore || k.pending.size > 0) return false;
+  if (!box || box.innerText === textBefore) return false;
+  return performance.now() - window.__skClickAt;
+}
+"""
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_to_board(context: Any, url: str) -> float:
+    watch = PageWatch(context)
+    page = watch.new_page()
+    page.goto(url, wait_until="commit")
+    page.locator(BOARD_READY).wait_for()
+    elapsed = page.evaluate("() => performance.now()") / 1000.0  # since navigation start
+    problems = watch.problems()
+    page.close()
+    if problems:
+        raise RuntimeError(f"{url}: {problems}")
+    return elapsed
+
+
+def first_board_times(server: VoilaServer, browser: Any, notebook: str, repeats: int,
+                      before_each: Any = None) -> tuple[list[float], list[float]]:
+    fresh, warm = [], []
+    for _ in range(repeats):
+        if before_each:
+            before_each()
+        context = browser.new_context()
+        context.set_default_timeout(180_000)
+        fresh.append(time_to_board(context, server.app_url(notebook)))
+        if before_each:
+            before_each()
+        warm.append(time_to_board(context, server.app_url(notebook)))  # same context: cache warm
+        context.close()
+    return fresh, warm
+
+
+def click_latencies(page: Any, game: str, clicks: int) -> list[float]:
+    card = page.locator(CARD[game]).first
+    times = []
+    for _ in range(clicks):
+        sent = page.evaluate("() => window.__skKernel.sent")
+        text = page.locator(".sk-board .jupyter-widgets.sk-explain").inner_text()
+        page.evaluate(CLICK_JS)
+        card.click()
+        times.append(page.wait_for_function(UPDATED_JS, arg=[sent, text], timeout=60_000).json_value())
+    return times
+
+
+def kernel_rss_mib(server: VoilaServer, page: Any) -> float:
+    kernel_id = page.evaluate("() => (performance.getEntriesByType('resource').map(e => e.name)"
+                              ".find(n => n.includes('/api/kernels/')) || '').split('/api/kernels/')[1]"
+                              " || ''")[:36]
+    for proc in server.kernel_processes():
+        if kernel_id and kernel_id in " ".join(proc.cmdline()):
+            return proc.memory_info().rss / 2**20
+    raise RuntimeError(f"no kernel process found for {kernel_id!r}")
+
+
+def wait_preheated(server: VoilaServer, notebook: str) -> None:
+    """Wait until the app's pool holds a kernel that has finished running the notebook: Voila
+    logged more fills than uses, and the newest kernel stopped using CPU."""
+    import re
+
+    def ready() -> bool:
+        text = server.log_text()
+        fills = text.count(f"Kernel pool of {notebook} is filled")
+        uses = len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}", text))
+        return fills > uses
+
+    wait_until(ready, 180, f"a preheated kernel for {notebook}")
+    kernels = sorted(server.kernel_processes(), key=lambda p: p.create_time())
+    newest = kernels[-1]
+    last = [-1.0]
+
+    def quiet() -> bool:  # CPU time unchanged over one poll: the notebook run is over
+        used = sum(newest.cpu_times()[:2])
+        still, last[0] = abs(used - last[0]) < 0.02, used
+        return still
+
+    wait_until(quiet, 180, "the preheated kernel to go quiet", poll=0.5)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--apps", nargs="*", default=[g for g in PLAY_APPS if (NOTEBOOKS / PLAY_APPS[g]).exists()])
+    parser.add_argument("--repeats", type=int, default=3, help="page loads per app and mode (median reported)")
+    parser.add_argument("--clicks", type=int, default=40, help="clicks per app for the latency figures")
+    args = parser.parse_args(argv)
+    OUTPUT.mkdir(exist_ok=True)
+    results: dict[str, dict[str, Any]] = {game: {} for game in args.apps}
+
+    with playwright_session() as playwright:
+        browser = launch_chromium(playwright)
+        # -- cold: no preheating ---------------------------------------------------------
+        cold = VoilaServer(args=["--VoilaConfiguration.preheat_kernel=False"],
+                           log_path=OUTPUT / "bench-voila-cold.log").start()
+        try:
+            for game in args.apps:
+                fresh, warm = first_board_times(cold, browser, PLAY_APPS[game], args.repeats)
+                results[game]["cold_s"] = statistics.median(fresh)
+                results[game]["cold_warm_cache_s"] = statistics.median(warm)
+                print(f"{game}: cold {fresh}  (browser cache warm: {warm})", flush=True)
+        finally:
+            cold.stop()
+
+        # -- preheated: the repository's voila.json --------------------------------------
+        hot = VoilaServer(log_path=OUTPUT / "bench-voila-preheated.log").start()
+        try:
+            for game in args.apps:
+                def refill(game: str = game) -> None:
+                    wait_preheated(hot, PLAY_APPS[game])
+                fresh, warm = first_board_times(hot, browser, PLAY_APPS[game], args.repeats, before_each=refill)
+                results[game]["preheated_s"] = statistics.median(fresh)
+                results[game]["preheated_warm_cache_s"] = statistics.median(warm)
+                print(f"{game}: preheated {fresh}  (browser cache warm: {warm})", flush=True)
+
+                refill()
+                context = browser.new_context(viewport={"width": 1200, "height": 1000})
+                context.set_default_timeout(180_000)
+                watch = PageWatch(context)
+                page = watch.new_page()
+                page.goto(hot.app_url(PLAY_APPS[game]))
+                page.locator(BOARD_READY).wait_for()
+                page.wait_for_function("() => window.__skKernel && window.__skKernel.sent > 0"
+                                       " && window.__skKernel.pending.size === 0")
+                if game in CARD:
+                    clicks = click_latencies(page, game, args.clicks)
+                    results[game]["click_p50_ms"] = percentile(clicks, 0.50)
+                    results[game]["click_p95_ms"] = percentile(clicks, 0.95)
+                results[game]["rss_mib"] = kernel_rss_mib(hot, page)
+                if watch.problems():
+                    raise RuntimeError(f"{game}: {watch.problems()}")
+                context.close()
+        finally:
+            hot.stop()
+        browser.close()
+
+    report(results)
+    (OUTPUT / "browser-bench.json").write_text(json.dumps({
+        "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
+                    "load_average": list(__import__("os").getloadavg())},
+        "targets": TARGETS, "results": results}, indent=2) + "\n")
+    return 0
+
+
+def report(results: dict[str, dict[str, Any]]) -> None:
+    def cell(value: Any, target: float | None, fmt: str) -> str:
+        if value is None:
+            return "n/a"
+        mark = "" if target is None else ("  ok" if value <= target else "  MISS")
+        return format(value, fmt) + mark
+
+    print()
+    print(f"{'app':<20} {'cold s':>12} {'preheated s':>14} {'click p50 ms':>13} {'click p95 ms':>14} {'RSS MiB':>12}")
+    for game, r in results.items():
+        print(f"{game:<20} {cell(r.get('cold_s'), TARGETS['cold_s'], '.2f'):>12} "
+              f"{cell(r.get('preheated_s'), TARGETS['preheated_s'], '.2f'):>14} "
+              f"{cell(r.get('click_p50_ms'), None, '.0f'):>13} "
+              f"{cell(r.get('click_p95_ms'), TARGETS['click_p95_ms'], '.0f'):>14} "
+              f"{cell(r.get('rss_mib'), TARGETS['rss_mib'], '.0f'):>12}")
+    print(f"{'targets':<20} {'<= 3':>12} {'<= 1':>14} {'':>13} {'<= 100':>14} {'<= 150':>12}")
+    print("(first-board times in a fresh browser context; with the browser cache warm: "
+          + ", ".join(f"{g} {r.get('cold_warm_cache_s', 0):.2f}/{r.get('preheated_warm_cache_s', 0):.2f} s"
+                      for g, r in results.items()) + " cold/preheated)")
+    import os
+    print(f"load average during the run: {', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

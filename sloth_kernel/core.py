@@ -14,7 +14,7 @@ import secrets
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Sequence, TypeVar
 
 from .errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
 
@@ -63,9 +63,12 @@ class Explanation:
         return f'<div class="{css}">{html.escape(str(self))}</div>'
 
 
-@dataclass(frozen=True)
-class Event:
-    """One narrated line of the game log. Events hold public information only."""
+class Event(NamedTuple):
+    """One narrated line of the game log. Events hold public information only.
+
+    A NamedTuple rather than a dataclass: games make one or more per move, and
+    this is the cheapest immutable record Python has.
+    """
 
     text: str
     player: int | None = None

@@ -113,6 +113,9 @@ class TooSlothConfig(GameConfig):
 # --- moves -------------------------------------------------------------------
 
 
+_PLAY_TEXT: dict[tuple[int, ...], str] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Play(Move):
     """Play a combination; `cards` sorted by value, a drink as DRINK_BASE + declared."""
@@ -120,7 +123,10 @@ class Play(Move):
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "-".join(card_text(c) for c in self.cards)
+        text = _PLAY_TEXT.get(self.cards)
+        if text is None:
+            text = _PLAY_TEXT[self.cards] = "-".join(card_text(c) for c in self.cards)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,11 +136,10 @@ class Pass(Move):
     take: int | None = None
 
     def __str__(self) -> str:
-        if self.take is None:
-            return "pass"
-        return "pass D" if self.take == DRINK else f"pass {self.take}"
+        return _PASS_TEXT[self.take]
 
 
+_PASS_TEXT: dict[int | None, str] = {None: "pass", DRINK: "pass D", **{n: f"pass {n}" for n in range(1, 10)}}
 Answers = tuple[Candidates, list[Move], dict[int, tuple[Play, ...]]]
 
 

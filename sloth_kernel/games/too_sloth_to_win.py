@@ -32,7 +32,7 @@ from .too_sloth_to_win_combos import (
     Candidates,
     all_combinations,
     beats,
-    by_lowest_number,
+    by_lowest_pair,
     canonical,
     card_text,
     card_value,  # noqa: F401  (re-exported for renderers and bots)
@@ -262,9 +262,9 @@ class TooSlothToWin(Game["TooSlothState"]):
     def legal_for(self, hand: list[int], bits: int, table: tuple[int, ...]) -> list[Move]:
         """Legal moves for a hand, given as its ``hand_bits``, facing `table` (TS-3..TS-7).
 
-        Plays are grouped by their lowest running card n; a group only depends on
-        the hand's numbers n..n+2 and whether it holds a drink, so each group's
-        answer is cached under those few bits.
+        Plays are grouped by the pair {2g+1, 2g+2} holding their lowest running
+        card; a group only depends on the hand's numbers 2g+1..2g+4 and whether it
+        holds a drink, so each group's answer is cached under those few bits.
         """
         answer = self._answers.get(table)
         if answer is None:
@@ -272,9 +272,10 @@ class TooSlothToWin(Game["TooSlothState"]):
         groups, passes, cache = answer
         drink = bits & 1
         plays: list[Move] = []
-        for number, group in groups:
-            if bits >> 3 * number & 1:
-                key = (bits >> 3 * number & 0x1FF) << 5 | number << 1 | drink
+        for pair, group in groups:
+            shift = 6 * pair + 3
+            if bits >> shift & 0b1001:
+                key = (bits >> shift & 0xFFF) << 4 | pair << 1 | drink
                 found = cache.get(key)
                 if found is None:
                     missing = ~bits
@@ -286,7 +287,7 @@ class TooSlothToWin(Game["TooSlothState"]):
 
     def _answers_to(self, table: tuple[int, ...]) -> Answers:
         """Combinations that beat `table`, grouped with their needs as bits, and the passes."""
-        groups = by_lowest_number([(m, hand_bits(needs(m.cards))) for m in self.combinations if beats(m.cards, table)])
+        groups = by_lowest_pair([(m, hand_bits(needs(m.cards))) for m in self.combinations if beats(m.cards, table)])
         if not table:
             return groups, [], {}
         if len(table) == 1:

@@ -115,11 +115,15 @@ Candidates = list[tuple[int, list[tuple[Any, int]]]]
 """(lowest running card, [(play, needed hand bits), ...]) groups."""
 
 
-def by_lowest_number(plays: list[tuple[Any, int]]) -> Candidates:
-    """Group (play, needed bits) by the lowest running card each play needs."""
+def by_lowest_pair(plays: list[tuple[Any, int]]) -> Candidates:
+    """Group (play, needed bits) by the pair of numbers {2g+1, 2g+2} holding its lowest running card.
+
+    Plays come ordered by their lowest running card, then in input order.
+    """
     groups: dict[int, list[tuple[Any, int]]] = {}
-    for play, need in plays:
-        groups.setdefault(min(c for c in play.cards if c < DRINK_BASE), []).append((play, need))
+    for play, need in sorted(plays, key=lambda item: min(c for c in item[0].cards if c < DRINK_BASE)):
+        lowest = min(c for c in play.cards if c < DRINK_BASE)
+        groups.setdefault((lowest - 1) // 2, []).append((play, need))
     return sorted(groups.items())
 
 

@@ -1,0 +1,34 @@
+"""voila.json: the serving defaults the README explains, and names that still match notebooks/."""
+from __future__ import annotations
+
+import json
+
+from harness import NOTEBOOKS, PLAY_APPS, REPO
+
+CONFIG = json.loads((REPO / "voila.json").read_text())
+
+
+def test_play_apps_are_preheated_and_nothing_else_is() -> None:
+    assert CONFIG["VoilaConfiguration"]["preheat_kernel"] is True
+    pools = CONFIG["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"]["pool_size"] == 0
+    assert {name: pools[name]["pool_size"] for name in pools if name != "default"} == {
+        notebook: 1 for notebook in PLAY_APPS.values()}
+    for notebook in PLAY_APPS.values():  # a renamed notebook would silently lose its pool
+        assert (NOTEBOOKS / notebook).exists(), notebook
+
+
+def test_tracebacks_hidden_and_idle_kernels_culled() -> None:
+    assert CONFIG["VoilaConfiguration"]["show_tracebacks"] is False
+    culling = CONFIG["MappingKernelManager"]
+    assert culling["cull_interval"] > 0
+    assert culling["cull_idle_timeout"] >= 5 * 60  # long past any page load, so only abandoned kernels go
+    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 10
+
+
+def test_make_play_serves_from_the_repository_root_and_prints_the_gallery_url() -> None:
+    makefile = (REPO / "Makefile").read_text()
+    play = makefile.split("\nplay:", 1)[1].split("\n\n", 1)[0]
+    assert "/voila/render/index.ipynb" in play
+    assert "--Voila.port_retries=0" in play and "--Voila.ip=$(HOST)" in play
+    assert "cd " not in play  # make runs in the repository root, where voila.json lives

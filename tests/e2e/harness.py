@@ -102,6 +102,7 @@ class VoilaServer:
     env: dict[str, str] | None = None
     log_path: Path | None = None
     startup_timeout: float = 180.0
+    ready_path = "/"  # answers 200 once the server is up (a class attribute, not a field)
     port: int = 0
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
     _log: Any = field(default=None, repr=False)
@@ -157,7 +158,7 @@ class VoilaServer:
                     raise _PortTaken(text)
                 raise RuntimeError(f"voila exited with {code} before answering:\n{text[-3000:]}")
             try:
-                with urllib.request.urlopen(self.url("/"), timeout=5) as response:
+                with urllib.request.urlopen(self.url(self.ready_path), timeout=5) as response:
                     if response.status == 200:
                         return
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
@@ -343,6 +344,7 @@ class PageWatch:
 
     context: Any
     block_shutdown_beacon: bool = False
+    also_expected: tuple[str, ...] = ()  # further named outside URLs (prefixes) a setup expects
     blocked: list[str] = field(default_factory=list)
     console_errors: list[tuple[str, str]] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
@@ -390,10 +392,13 @@ class PageWatch:
     def problems(self) -> list[str]:
         """Everything unexpected: outside requests other than the named CDN noise, page errors,
         console errors other than that noise, and failed loopback requests."""
-        found = [f"request left 127.0.0.1: {url}" for url in self.blocked if not is_known_noise(url)]
+        def expected(url: str) -> bool:
+            return is_known_noise(url) or any(url.startswith(prefix) for prefix in self.also_expected)
+
+        found = [f"request left 127.0.0.1: {url}" for url in self.blocked if not expected(url)]
         found += [f"page error: {text}" for text in self.page_errors]
         for text, url in self.console_errors:
-            if is_known_noise(url) and "ERR_FAILED" in text:
+            if expected(url) and "ERR_FAILED" in text:
                 continue
             found.append(f"console error: {text} ({url})")
         found += [f"request failed: {line}" for line in self.failed_requests]

@@ -59,6 +59,8 @@ def play_match(match: Match) -> Outcome:
     """Play one seeded game through observations and checked moves."""
     game = load_game(match.game, **dict(match.options))
     level_options = {level: dict(opts) for level, opts in match.bot_options}
+    if match.options:  # the rules in force are public: tell the searching bot
+        level_options.setdefault("ismcts", {}).setdefault("game_options", dict(match.options))
     bots = [
         make_bot(match.game, level, seed=match.bot_seed * 16 + seat, **level_options.get(level, {}))
         for seat, level in enumerate(match.seats)

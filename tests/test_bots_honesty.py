@@ -18,7 +18,9 @@ from sloth_kernel.bots import bot_levels, make_bot
 from sloth_kernel.bots.determinize import determinize
 
 SEARCH_GAMES = {
-    "too-sloth-to-win": [{"players": 3}, {"players": 4}, {"players": 5, "no_board": True}],
+    "too-sloth-to-win": [
+        {"players": 3, "drinks": 2, "finish": 12, "rounds": 2}, {"players": 4}, {"players": 5, "no_board": True},
+    ],
     "surplus-of-sloths": [{"players": 2}, {"players": 3, "babies": True}, {"players": 2, "super_surplus": True}],
     "race-to-the-bottom": [{"players": 2}, {"players": 3, "grand_prix": True}],
 }
@@ -87,6 +89,7 @@ def test_resampled_worlds_match_the_observation(name: str) -> None:
                     world = determinize(obs, rng)
                     assert normalized(world.observation(seat)) == normalized(obs), (options, seed, len(state.history))
                     assert cards_of_world(name, world) == truth, "the world must hold exactly the round's cards"
+                    assert world.game.config == state.game.config, "the rules in force are read from the observation"
                     assert world.seed != state.seed or world.seed == 0, "future shuffles are hidden too"
                     differing += world.view() != state.view()
     assert differing > 0, "the resampler must actually vary the hidden cards"

@@ -51,9 +51,10 @@ def browser(playwright: Any) -> Iterator[Any]:
     browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila(chromium: None) -> Iterator[VoilaServer]:
-    """Voila serving notebooks/ with the repository's voila.json (preheated play apps)."""
+    """Voila serving notebooks/ with the repository's voila.json (preheated play apps); one per
+    test module, so its kernels are gone before the rest of the suite runs."""
     server = started_server(log_path=OUTPUT / "voila-e2e.log")
     yield server
     stop_leaving_no_kernels(server)

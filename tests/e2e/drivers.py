@@ -40,7 +40,7 @@ class Driver:
     """Shared moves; each game's subclass knows which buttons make one legal move."""
 
     game = ""
-    max_actions = 400  # a bound on the loop, far above any real game (see tests/e2e/README)
+    max_actions = 400  # a bound on the loop, far above a real game (11-23 human actions with seed 1)
     turn_timeout = 120_000
 
     def __init__(self, page: Any) -> None:
@@ -130,6 +130,8 @@ class Driver:
 
     def click_card(self, locator: Any) -> None:
         """Toggle a card and wait until the board shows it selected."""
+        if locator.count() == 0:
+            raise AssertionError(f"{self.game}: the driver found no card to click ({locator})")
         locator.click()
         locator.and_(self.page.locator(".mod-active")).wait_for()
 

@@ -139,6 +139,32 @@ class Pass(Move):
         return _PASS_TEXT[self.take]
 
 
+_PLAYED: dict[tuple[int, ...], str] = {}
+_TAKEN: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], str]] = {}
+
+
+def played_phrase(cards: tuple[int, ...]) -> str:
+    """' plays Run 4-5-6 and moves 3 to ' (cached; the narration of a play)."""
+    phrase = _PLAYED.get(cards)
+    if phrase is None:
+        phrase = _PLAYED[cards] = f" plays {combo_name(cards)} and moves {len(cards)} to "
+    return phrase
+
+
+def taken_from(table: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], str]:
+    """TS-6: the table left after taking `kind` from an end, and the narration's tail (cached)."""
+    key = (table, kind)
+    found = _TAKEN.get(key)
+    if found is None:
+        cards = list(table)
+        index = next(i for i in (0, len(cards) - 1) if (DRINK if cards[i] > DRINK_BASE else cards[i]) == kind)
+        cards.pop(index)
+        rest = (LONE_DRINK,) if len(cards) == 1 and cards[0] > DRINK_BASE else tuple(cards)
+        taken = "the drink" if kind == DRINK else f"the {kind}"
+        found = _TAKEN[key] = (rest, f" passes and takes {taken}; the table now shows {combo_name(rest)}.")
+    return found
+
+
 _PASS_TEXT: dict[int | None, str] = {None: "pass", DRINK: "pass D", **{n: f"pass {n}" for n in range(1, 10)}}
 Answers = tuple[Candidates, list[Move], dict[int, tuple[Play, ...]]]
 
@@ -488,9 +514,8 @@ class TooSlothState(GameState[Move]):
         self.table, self.owner, self.passed, self.lead_passes = move.cards, seat, 0, 0
         self.positions[seat] += len(move.cards)
         cfg = self.cfg
-        where = "the finish" if self.positions[seat] >= cfg.finish else f"space {self.positions[seat]}"
-        text = f"{SEAT_NAMES[seat]} plays {combo_name(move.cards)} and moves {len(move.cards)} to {where}."
-        self.events.append(Event(text, seat, str(move), ("TS-3", "TS-9")))
+        where = "the finish." if self.positions[seat] >= cfg.finish else f"space {self.positions[seat]}."
+        self.events.append(Event(SEAT_NAMES[seat] + played_phrase(move.cards) + where, seat, str(move), ("TS-3", "TS-9")))
         done = not any(hand) if cfg.no_board else self.positions[seat] >= cfg.finish
         if done:
             self._finish(seat)
@@ -573,30 +598,25 @@ class TooSlothState(GameState[Move]):
         self._after_pass(seat)
 
     def _take(self, seat: int, move: Pass) -> None:
-        cards = list(self.table)
-        index = next(i for i in (0, len(cards) - 1) if (DRINK if cards[i] > DRINK_BASE else cards[i]) == move.take)
-        cards.pop(index)
         kind: int = move.take  # type: ignore[assignment]
-        self.hands[seat][kind] += 1
-        self.bits[seat] = hand_bits(self.hands[seat])
-        rest = tuple(cards)
-        if len(rest) == 1 and rest[0] > DRINK_BASE:
-            rest = (LONE_DRINK,)
-        self.table = rest
-        taken = "the drink" if kind == DRINK else f"the {kind}"
-        text = f"{SEAT_NAMES[seat]} passes and takes {taken}; the table now shows {combo_name(rest)}."
-        self.events.append(Event(text, seat, str(move), ("TS-6",)))
+        hand = self.hands[seat]
+        if hand[kind] < 3:
+            self.bits[seat] |= 1 << 3 * kind + hand[kind]
+        hand[kind] += 1
+        self.table, phrase = taken_from(self.table, kind)
+        self.events.append(Event(SEAT_NAMES[seat] + phrase, seat, str(move), ("TS-6",)))
 
     def _after_pass(self, seat: int) -> None:
-        others = [s for s in self._active() if s != self.owner]
-        if all(self.passed >> s & 1 for s in others):
-            self.discarded += len(self.table)
-            self.table, self.passed = (), 0
-            leader = self.owner if self.status[self.owner] == ACTIVE else self._next_active(self.owner)
-            self.turn = leader
-            self._say(f"Everyone else has passed: the table clears and {seat_name(leader)} leads.", rules=("TS-8",))
-        else:
+        status, passed, owner = self.status, self.passed, self.owner
+        waiting = any(st == ACTIVE and s != owner and not passed >> s & 1 for s, st in enumerate(status))
+        if waiting:
             self.turn = self._next_active(seat)
+            return
+        self.discarded += len(self.table)
+        self.table, self.passed = (), 0
+        leader = owner if status[owner] == ACTIVE else self._next_active(owner)
+        self.turn = leader
+        self._say(f"Everyone else has passed: the table clears and {seat_name(leader)} leads.", rules=("TS-8",))
 
     def _lead_pass(self, seat: int, move: Pass) -> None:
         self.lead_passes += 1

@@ -12,8 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness import (OUTPUT, PageWatch, VoilaServer, chromium_available, launch_chromium, playwright_session,
-                     started_server, stop_leaving_no_kernels)
+from harness import (NOTEBOOKS, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, chromium_available, launch_chromium,
+                     playwright_session, started_server, stop_leaving_no_kernels, wait_until)
 
 HERE = Path(__file__).parent
 
@@ -56,6 +56,8 @@ def voila(chromium: None) -> Iterator[VoilaServer]:
     """Voila serving notebooks/ with the repository's voila.json (preheated play apps); one per
     test module, so its kernels are gone before the rest of the suite runs."""
     server = started_server(log_path=OUTPUT / "voila-e2e.log")
+    pools = sum((NOTEBOOKS / name).exists() for name in PLAY_APPS.values())
+    wait_until(lambda: server.log_text().count("Kernel pool of") >= pools, 180, "the preheated pools to fill")
     yield server
     stop_leaving_no_kernels(server)
 
@@ -64,7 +66,7 @@ def voila(chromium: None) -> Iterator[VoilaServer]:
 def watched_page(browser: Any) -> Iterator[tuple[Any, PageWatch]]:
     """A fresh browser context and page; outside requests blocked, errors collected."""
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
-    context.set_default_timeout(90_000)
+    context.set_default_timeout(180_000)  # generous: CI's two cores may be busy
     watch = PageWatch(context)
     page = watch.new_page()
     yield page, watch

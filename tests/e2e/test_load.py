@@ -20,8 +20,9 @@ GAME = "too-sloth-to-win"
 ACTIONS_PER_PAGE = 5
 # Culling spares only kernels with a connection, so the timeout must outlast the gap between a
 # kernel finishing the notebook and its page's websocket connecting: with eight pages loading
-# at once on two busy cores we saw boards up to 43 s after the requests. Short enough to wait for.
-CULL_IDLE_TIMEOUT = 60
+# at once on two cores we saw boards 43 s after the requests, and over 60 s when other work
+# loaded the machine (load average 10). Still short enough to wait for.
+CULL_IDLE_TIMEOUT = 120
 CULL_INTERVAL = 5
 
 

@@ -35,7 +35,7 @@ def assert_clean(page: Any, watch: PageWatch) -> None:
 
 
 def open_gallery(page: Any, voila: VoilaServer) -> None:
-    page.goto(voila.app_url(GALLERY))
+    page.goto(voila.app_url(GALLERY), wait_until="commit")
     page.locator(".sk-gallery").wait_for()
 
 
@@ -127,7 +127,7 @@ def test_hot_seat_cover_hides_the_hand_until_revealed(voila: VoilaServer,
     game = "too-sloth-to-win"
     needs_notebook(PLAY_APPS[game])
     page, watch = watched_page
-    page.goto(voila.app_url(PLAY_APPS[game]))
+    page.goto(voila.app_url(PLAY_APPS[game]), wait_until="commit")
     driver = DRIVERS[game](page)
     driver.wait_for_board()
 

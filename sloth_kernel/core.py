@@ -14,7 +14,7 @@ import secrets
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from .errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
 
@@ -393,15 +393,6 @@ class GameState(ABC, Generic[M]):
 
     def __repr__(self) -> str:
         return f"<{self.describe()}>"
-
-
-def parse_choice(text: str, options: Iterable[str], what: str, game: str) -> str:
-    """Match `text` case-insensitively against fixed words, else InvalidMoveError."""
-    word = text.strip().lower()
-    for option in options:
-        if word == option.lower():
-            return option
-    raise InvalidMoveError(text, f"expected {what}", game=game)
 
 
 def check_seat(value: Any, players: int, what: str) -> int:

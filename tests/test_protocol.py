@@ -19,7 +19,7 @@ from sloth_kernel import (
     load_game,
 )
 from sloth_kernel.bots import RandomBot, make_bot, play_out
-from sloth_kernel.core import GameState, fresh_seed
+from sloth_kernel.core import OBSERVATION_FIELDS, GameState, fresh_seed
 
 AVAILABLE = available_games()
 
@@ -187,6 +187,8 @@ def test_observation_is_plain_data_with_no_path_back_to_the_state(name: str) -> 
     for seat in range(state.game.num_players):
         obs = state.observation(seat)
         assert obs.game == name and obs.player == seat
+        names = tuple(f.name for f in dataclasses.fields(obs))
+        assert names[: len(OBSERVATION_FIELDS)] == OBSERVATION_FIELDS
         walk(obs)
         hash(obs)
 

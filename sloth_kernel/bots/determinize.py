@@ -314,7 +314,7 @@ def prepare_race(obs: Any, options: dict[str, Any]) -> Sampler:
     pitched cards under its own deck stay where it knows them to be.
     """
     from ..games import race_to_the_bottom as rb
-    from ..games.race_to_the_bottom_melds import CARD_SYMBOLS, counts_of, new_deck, parse_card
+    from ..games.race_to_the_bottom_melds import counts_of, new_deck, parse_card
 
     me = obs.player
     if me is None:

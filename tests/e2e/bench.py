@@ -24,7 +24,6 @@ import json
 import platform
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 

@@ -1,0 +1,99 @@
+"""The play apps' light front end (the `sloth` Voila template) in a real browser.
+
+What it loads, its HTML sanitizer (it replaces the sanitize-html package), and what a player
+sees when the game's kernel goes away. The whole games are played in test_play_apps.py.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from harness import OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, started_server, stop_leaving_no_kernels
+
+BOARD_READY = ".sk-board .jupyter-widgets.sk-status"
+
+
+def test_a_play_app_loads_one_script_one_stylesheet_and_its_kernel_socket(
+        voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
+    page, watch = watched_page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.goto(voila.app_url(PLAY_APPS["race-to-the-bottom"]), wait_until="commit")
+    page.locator(BOARD_READY).wait_for()
+    page.wait_for_function("() => window.__skKernel && window.__skKernel.pending.size === 0")
+
+    paths = sorted({urlsplit(url).path for url in requests})
+    scripts = [p for p in paths if p.endswith(".js")]
+    assert [p.rsplit("/", 1)[1] for p in scripts] == ["sloth-voila.js"]
+    assert not [p for p in paths if "/voila/static/" in p or "labextensions" in p], paths
+    assert [p for p in paths if p.endswith(".css")] == ["/voila/templates/sloth/static/sloth-voila.css"]
+    assert len(sockets) == 1 and "/api/kernels/" in sockets[0]  # the page's early socket, adopted
+    assert watch.blocked == [] and watch.problems() == []
+    # the widgets' button icons come from the bundled Font Awesome
+    icon_font = page.evaluate("""() => {
+        const icon = document.querySelector('.sk-board button .fa');
+        return icon && getComputedStyle(icon, '::before').fontFamily; }""")
+    assert icon_font and "Font Awesome" in icon_font
+
+
+CASES = [
+    ('<b onclick="window.__sanitizerRan=1">bold</b> and <i>slanted</i>', "<b>bold</b> and <i>slanted</i>"),
+    ("<script>window.__sanitizerRan=1</script>text", "text"),
+    ('<div class="x">kept <u>text</u></div>', "kept text"),
+    ('<a href="javascript:window.__sanitizerRan=1">a</a>', "<a>a</a>"),
+    ('<a href=" java\tscript:window.__sanitizerRan=1">a</a>', "<a>a</a>"),
+    ('<a href="https://example.org/x" title="t">a</a>', '<a href="https://example.org/x" title="t">a</a>'),
+    ('<a href="rules.html#TS-7">TS-7</a>', '<a href="rules.html#TS-7">TS-7</a>'),
+    ('<img src="data:image/png;base64,AAAA" onerror="window.__sanitizerRan=1">', "<img>"),
+    ('<span style="color:red" aria-label="r" data-x="1">r</span>', '<span style="color:red" aria-label="r">r</span>'),
+    ("<style>body{display:none}</style><iframe src=x></iframe>ok", "ok"),
+]
+
+
+@pytest.mark.parametrize("html,expected", CASES)
+def test_description_html_is_sanitized_like_ipywidgets_does(
+        html: str, expected: str, voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
+    page, _ = watched_page
+    page.goto(voila.app_url(PLAY_APPS["sprint"]), wait_until="commit")
+    page.wait_for_function("() => window.slothVoila && window.slothVoila.inlineSanitize")
+    assert page.evaluate("(html) => window.slothVoila.inlineSanitize(html)", html) == expected
+    # and nothing in it ran
+    assert page.evaluate("() => window.__sanitizerRan === undefined")
+
+
+def test_a_lost_server_is_announced_on_the_page(browser: Any) -> None:
+    """When the server (or the game's kernel) goes away, the board cannot answer clicks any
+    more; the page says so instead of silently ignoring them."""
+    server = started_server(args=["--VoilaConfiguration.preheat_kernel=False"],
+                            log_path=OUTPUT / "voila-e2e-lost.log")
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    context.set_default_timeout(180_000)
+    try:
+        watch = PageWatch(context)
+        page = watch.new_page()
+        page.goto(server.app_url(PLAY_APPS["too-sloth-to-win"]), wait_until="commit")
+        page.locator(BOARD_READY).wait_for()
+        assert page.locator(".sk-page-banner").count() == 0
+        stop_leaving_no_kernels(server)
+        banner = page.locator(".sk-page-banner")
+        banner.wait_for()
+        assert "lost its connection" in banner.inner_text() and "Reload" in banner.inner_text()
+        page.screenshot(path=screenshot_path("lost-connection"))
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_the_page_config_carries_the_kernel_the_page_connects_to(
+        voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
+    page, _ = watched_page
+    page.goto(voila.app_url(PLAY_APPS["surplus-of-sloths"]), wait_until="commit")
+    page.locator(BOARD_READY).wait_for()
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    socket_url = page.evaluate("() => window.slothVoila.manager.kernel.socket.url")
+    assert f"/api/kernels/{config['kernelId']}/channels?session_id=" in socket_url

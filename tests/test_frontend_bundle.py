@@ -1,0 +1,105 @@
+"""The play apps' light Voila template and its committed front-end bundle.
+
+The bundle (widgets/voila_template/sloth/static/) is built from widgets/frontend/ by
+`make frontend`, which needs Node; these checks need none. They catch a source edited without
+rebuilding, a file the wheel would leave out, a play app that fell back to Voila's stock
+front end, and anything in the bundle that would reach outside the server.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+FRONTEND = REPO / "widgets" / "frontend"
+TEMPLATE = REPO / "widgets" / "voila_template" / "sloth"
+STATIC = TEMPLATE / "static"
+PLAY_NOTEBOOKS = sorted((REPO / "notebooks").glob("play_*.ipynb"))
+
+
+def inputs_hash() -> str:
+    """The same hash as build.mjs's inputsHash(): name, NUL, bytes, NUL for each input."""
+    files = ["build.mjs", "package-lock.json", *(f"src/{p.name}" for p in sorted((FRONTEND / "src").iterdir()))]
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (FRONTEND / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def test_the_committed_bundle_was_built_from_the_committed_sources() -> None:
+    expected = inputs_hash()
+    recorded = (STATIC / "INPUTS.sha256").read_text().strip()
+    assert recorded == expected, "widgets/frontend changed: run `make frontend` and commit the bundle"
+    for name in ("sloth-voila.js", "sloth-voila.css"):
+        first_line = (STATIC / name).read_text().split("\n", 1)[0]
+        assert first_line == f"/* sloth-voila inputs sha256:{expected} */", name
+
+
+def test_npm_dependencies_are_pinned_exactly_and_locked() -> None:
+    package = json.loads((FRONTEND / "package.json").read_text())
+    lock = json.loads((FRONTEND / "package-lock.json").read_text())
+    for section in ("dependencies", "devDependencies"):
+        for name, version in package[section].items():
+            assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} {version} is a range"
+            assert lock["packages"][f"node_modules/{name}"]["version"] == version, name
+
+
+def test_the_bundle_reaches_nothing_outside_the_server() -> None:
+    css = (STATIC / "sloth-voila.css").read_text()
+    urls = [u.strip("\"'") for u in re.findall(r"url\(([^)]*)\)", css) if not u.strip("\"'").startswith("data:")]
+    assert urls, "the Font Awesome faces should point at bundled fonts"
+    for url in urls:
+        assert url.startswith("./fonts/") and url.endswith(".woff2"), url
+        assert (STATIC / url).is_file(), url
+    script = (STATIC / "sloth-voila.js").read_text()
+    assert not re.search(r"""(?:src|href)\s*=\s*["']https?://""", script)
+    assert "cdn.jsdelivr" not in script + css and "unpkg.com" not in script + css
+
+
+def test_the_wheel_installs_every_template_file_where_voila_looks() -> None:
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    data_files = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    installed = {}
+    for target, patterns in data_files.items():
+        assert target.startswith("share/jupyter/voila/templates/sloth"), target
+        for pattern in patterns:
+            for path in REPO.glob(pattern):
+                installed[path.relative_to(TEMPLATE).as_posix()] = f"{target}/{path.name}"
+    shipped = {p.relative_to(TEMPLATE).as_posix() for p in TEMPLATE.rglob("*") if p.is_file()}
+    assert set(installed) == shipped
+    for relative, target in installed.items():
+        assert target == f"share/jupyter/voila/templates/sloth/{relative}"
+
+
+def test_voila_finds_the_template_in_this_environment() -> None:
+    from jupyter_core.paths import jupyter_path
+
+    found = [Path(p) for p in jupyter_path("voila", "templates", "sloth") if Path(p, "index.html.j2").exists()]
+    assert found, f"no sloth template on Jupyter's path for {sys.prefix} (run `make setup`)"
+    assert Path(found[0], "static", "sloth-voila.js").is_file()
+    assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
+
+
+def test_there_are_four_play_apps() -> None:
+    assert [p.stem for p in PLAY_NOTEBOOKS] == ["play_race_to_the_bottom", "play_sprint",
+                                                "play_surplus_of_sloths", "play_too_sloth_to_win"]
+
+
+@pytest.mark.parametrize("notebook", PLAY_NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_play_app_asks_for_the_light_template(notebook: Path) -> None:
+    metadata = json.loads(notebook.read_text())["metadata"]
+    assert metadata.get("voila", {}).get("template") == "sloth"
+
+
+def test_the_template_opens_the_kernel_socket_early_and_then_starts_the_bundle() -> None:
+    text = (TEMPLATE / "index.html.j2").read_text()
+    loop_end = text.index("{%- endfor -%}")
+    early = text.index("request_states")
+    assert loop_end < early, "the early request must follow the cell loop (every cell has run)"
+    assert "static_url('sloth-voila.js')" in text and "<script src=" not in text
+    assert "cdn." not in text and "https://" not in text

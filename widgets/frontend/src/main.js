@@ -1,0 +1,350 @@
+// The light Voila front end of the play apps.
+//
+// Voila's stock front end is a whole JupyterLab application (about 5 MB in ~100 files). A
+// play app needs much less: the ipywidgets manager, the standard controls, and one kernel
+// WebSocket. This file is bundled (build.mjs) into one script served by the `sloth` Voila
+// template; the page itself is rendered by Voila on the server as usual.
+//
+// Flow: read the page config Voila wrote (base URL, kernel id) -> open the kernel's
+// channels WebSocket -> ask the kernel for every widget's state over the control comm ->
+// render each widget-view output in place -> then keep the comms flowing both ways.
+
+import * as base from '@jupyter-widgets/base';
+import * as controls from '@jupyter-widgets/controls';
+import { ManagerBase } from '@jupyter-widgets/base-manager';
+import { Widget } from '@lumino/widgets';
+
+import { inlineSanitize } from './sanitize.js';
+
+import '@lumino/widgets/style/index.css';
+import '@jupyter-widgets/controls/css/widgets.css';
+import '@fortawesome/fontawesome-free/css/all.min.css';
+import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
+import './page.css';
+
+const WIDGET_VIEW_MIME = 'application/vnd.jupyter.widget-view+json';
+const CONTROL_TARGET = 'jupyter.widget.control';
+const PROTOCOL_VERSION = '5.3';
+
+function uuid() {
+  return crypto.randomUUID ? crypto.randomUUID().replace(/-/g, '')
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---------------------------------------------------------------------------------------
+// Kernel connection: the Jupyter messaging protocol over jupyter_server's WebSocket, in its
+// default (unnamed) format: JSON text frames, or a binary frame when buffers ride along.
+
+function encodeMessage(msg, buffers) {
+  if (!buffers || buffers.length === 0) return JSON.stringify(msg);
+  const parts = [new TextEncoder().encode(JSON.stringify(msg)),
+    ...buffers.map((b) => new Uint8Array(b.buffer ? b.buffer : b, b.byteOffset || 0, b.byteLength))];
+  const count = parts.length;
+  const offsets = [];
+  let at = 4 * (count + 1);
+  for (const part of parts) { offsets.push(at); at += part.byteLength; }
+  const out = new Uint8Array(at);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, count);
+  offsets.forEach((offset, i) => view.setUint32(4 * (i + 1), offset));
+  parts.forEach((part, i) => out.set(part, offsets[i]));
+  return out.buffer;
+}
+
+function decodeMessage(data) {
+  if (typeof data === 'string') return JSON.parse(data);
+  const view = new DataView(data);
+  const count = view.getUint32(0);
+  const offsets = [];
+  for (let i = 0; i < count; i++) offsets.push(view.getUint32(4 * (i + 1)));
+  offsets.push(data.byteLength);
+  const msg = JSON.parse(new TextDecoder().decode(new Uint8Array(data, offsets[0], offsets[1] - offsets[0])));
+  msg.buffers = [];
+  for (let i = 1; i < count; i++) msg.buffers.push(new DataView(data.slice(offsets[i], offsets[i + 1])));
+  return msg;
+}
+
+class KernelConnection {
+  constructor(url, token = '') {
+    this.url = url;
+    this.token = token;
+    this.session = uuid();
+    this.comms = new Map();      // comm_id -> Comm
+    this.callbacks = new Map();  // msg_id of a message we sent -> its ipywidgets callbacks
+    this.onCommOpen = () => {};
+    this.onDisconnect = () => {};
+    this.onKernelLost = () => {};  // the kernel died or restarted: its widgets are gone
+  }
+
+  // Take over the socket the page's inline script opened early (see the template), with the
+  // messages it queued meanwhile. Returns false when there is none to take.
+  adopt(early) {
+    if (!early || early.failed || !early.socket || early.socket.readyState > WebSocket.OPEN) return false;
+    const socket = early.socket;
+    this.session = early.session;
+    socket.binaryType = 'arraybuffer';
+    socket.onclose = () => { if (this.socket) this.onDisconnect(); this.socket = null; };
+    this._queue = early.queue;  // keep queueing, in order, until flushEarly()
+    socket.onmessage = (event) => {
+      if (this._queue) this._queue.push(event.data); else this._receive(decodeMessage(event.data));
+    };
+    const opened = socket.readyState === WebSocket.OPEN ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+        socket.addEventListener('open', () => resolve());
+        socket.addEventListener('error', () => reject(new Error('could not connect to the game server')));
+      });
+    return opened.then(() => { this.socket = socket; return this; });
+  }
+
+  // Handle what the early socket queued, once the widget manager is there to take it.
+  flushEarly() {
+    const queue = this._queue || [];
+    this._queue = null;
+    for (const data of queue) this._receive(decodeMessage(data));
+  }
+
+  connect() {
+    return new Promise((resolve, reject) => {
+      const token = this.token ? `&token=${encodeURIComponent(this.token)}` : '';
+      const socket = new WebSocket(`${this.url}?session_id=${this.session}${token}`);
+      socket.binaryType = 'arraybuffer';
+      socket.onopen = () => { this.socket = socket; resolve(this); };
+      socket.onerror = () => reject(new Error('could not connect to the game server'));
+      socket.onclose = () => { if (this.socket) this.onDisconnect(); this.socket = null; };
+      socket.onmessage = (event) => this._receive(decodeMessage(event.data));
+    });
+  }
+
+  send(channel, msgType, content, metadata = {}, buffers = [], callbacks = undefined) {
+    if (!this.socket) throw new Error('the connection to the game server is closed');
+    const header = { msg_id: uuid(), msg_type: msgType, session: this.session, username: '',
+      date: new Date().toISOString(), version: PROTOCOL_VERSION };
+    if (callbacks) this.callbacks.set(header.msg_id, callbacks);
+    this.socket.send(encodeMessage({ header, parent_header: {}, metadata, content, channel }, buffers));
+    return header.msg_id;
+  }
+
+  _receive(msg) {
+    const type = msg.header.msg_type;
+    const content = msg.content;
+    if (type === 'status' && ['restarting', 'autorestarting', 'dead'].includes(content.execution_state)) {
+      this.onKernelLost(content.execution_state);
+    }
+    if (type === 'comm_open') {
+      const comm = new Comm(this, content.comm_id, content.target_name);
+      this.comms.set(comm.comm_id, comm);
+      this.onCommOpen(comm, msg);
+    } else if (type === 'comm_msg' || type === 'comm_close') {
+      const comm = this.comms.get(content.comm_id);
+      if (comm) comm._deliver(type, msg);
+    }
+    this._dispatchCallbacks(msg);
+  }
+
+  // the same routing as @jupyter-widgets/base's services shim (_hookupCallbacks)
+  _dispatchCallbacks(msg) {
+    const parent = msg.parent_header && msg.parent_header.msg_id;
+    const callbacks = parent && this.callbacks.get(parent);
+    if (!callbacks) return;
+    const type = msg.header.msg_type;
+    if (msg.channel === 'shell') {
+      if (callbacks.shell && callbacks.shell.reply) callbacks.shell.reply(msg);
+      return;
+    }
+    if (msg.channel !== 'iopub') return;
+    const iopub = callbacks.iopub || {};
+    if (type === 'status') {
+      if (iopub.status) iopub.status(msg);
+      if (msg.content.execution_state === 'idle') this.callbacks.delete(parent);
+    } else if (type === 'clear_output') {
+      if (iopub.clear_output) iopub.clear_output(msg);
+    } else if (['display_data', 'execute_result', 'stream', 'error'].includes(type)) {
+      if (iopub.output) iopub.output(msg);
+    }
+  }
+}
+
+// The comm interface ipywidgets expects (IClassicComm).
+class Comm {
+  constructor(kernel, commId, targetName) {
+    this.kernel = kernel;
+    this.comm_id = commId;
+    this.target_name = targetName;
+    this._onMsg = null;
+    this._onClose = null;
+    this._waiting = [];          // messages that arrived before on_msg was called
+    this._alreadySent = false;   // the page's inline script already sent the first message
+  }
+
+  open(data, callbacks, metadata, buffers) {
+    return this.kernel.send('shell', 'comm_open',
+      { comm_id: this.comm_id, target_name: this.target_name, data }, metadata, buffers, callbacks);
+  }
+
+  send(data, callbacks, metadata, buffers) {
+    if (this._alreadySent) { this._alreadySent = false; return ''; }
+    return this.kernel.send('shell', 'comm_msg', { comm_id: this.comm_id, data }, metadata, buffers, callbacks);
+  }
+
+  close(data, callbacks, metadata, buffers) {
+    this.kernel.comms.delete(this.comm_id);
+    if (!this.kernel.socket) return '';
+    return this.kernel.send('shell', 'comm_close', { comm_id: this.comm_id, data: data || {} },
+      metadata, buffers, callbacks);
+  }
+
+  on_msg(callback) {
+    this._onMsg = callback;
+    for (const msg of this._waiting.splice(0)) callback(msg);
+  }
+
+  on_close(callback) { this._onClose = callback; }
+
+  _deliver(type, msg) {
+    if (type === 'comm_msg') {
+      if (this._onMsg) this._onMsg(msg); else this._waiting.push(msg);
+    } else {
+      this.kernel.comms.delete(this.comm_id);
+      if (this._onClose) this._onClose(msg);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The widget manager: ipywidgets' own ManagerBase, with comms from the connection above and
+// the two standard widget modules built in.
+
+const MODULES = {
+  '@jupyter-widgets/base': base,
+  '@jupyter-widgets/controls': controls,
+};
+
+class WidgetManager extends ManagerBase {
+  constructor(kernel, earlyControlCommId = null) {
+    super();
+    this.kernel = kernel;
+    // The control comm the page's inline script opened, with request_states already sent.
+    this._earlyControl = null;
+    if (earlyControlCommId) {
+      this._earlyControl = new Comm(kernel, earlyControlCommId, CONTROL_TARGET);
+      this._earlyControl._alreadySent = true;
+      kernel.comms.set(earlyControlCommId, this._earlyControl);
+    }
+    kernel.onCommOpen = (comm, msg) => {
+      if (comm.target_name === this.comm_target_name) this.handle_comm_open(comm, msg);
+    };
+  }
+
+  async loadClass(className, moduleName, moduleVersion) {
+    const module = MODULES[moduleName];
+    if (!module || !module[className]) {
+      throw new Error(`widget class ${className} from ${moduleName}@${moduleVersion} is not in this front end`);
+    }
+    return module[className];
+  }
+
+  async _create_comm(targetName, modelId, data, metadata, buffers) {
+    if (targetName === CONTROL_TARGET && this._earlyControl) {
+      const early = this._earlyControl;
+      this._earlyControl = null;
+      return early;
+    }
+    const comm = new Comm(this.kernel, modelId || uuid(), targetName);
+    this.kernel.comms.set(comm.comm_id, comm);
+    if (data || metadata) comm.open(data, undefined, metadata, buffers);
+    return comm;
+  }
+
+  // Only used when the control comm fails (ipywidgets' fallback): list the widget comms.
+  _get_comm_info() {
+    return new Promise((resolve) => {
+      this.kernel.send('shell', 'comm_info_request', { target_name: this.comm_target_name }, {}, [], {
+        shell: { reply: (msg) => resolve(msg.content.comms || {}) },
+      });
+    });
+  }
+
+  // ipywidgets' own version strips math first, then calls sanitize-html; math is not used here
+  inline_sanitize(source) {
+    return inlineSanitize(source);
+  }
+
+  loadFromKernel() {
+    return this._loadFromKernel();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The page
+
+function pageConfig() {
+  const element = document.getElementById('jupyter-config-data');
+  return element ? JSON.parse(element.textContent) : {};
+}
+
+function channelsUrl(config) {
+  const baseUrl = config.baseUrl || '/';
+  const wsBase = config.wsUrl || `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${baseUrl}`;
+  return `${wsBase.replace(/\/?$/, '/')}api/kernels/${config.kernelId}/channels`;
+}
+
+function showBanner(text) {
+  let banner = document.querySelector('.sk-page-banner');
+  if (!banner) {
+    banner = document.createElement('div');
+    banner.className = 'sk-page-banner';
+    banner.setAttribute('role', 'alert');
+    document.body.prepend(banner);
+  }
+  banner.textContent = text;
+}
+
+async function renderViews(manager) {
+  const scripts = Array.from(document.querySelectorAll(`script[type="${WIDGET_VIEW_MIME}"]`));
+  await Promise.all(scripts.map(async (script) => {
+    const host = script.parentElement;
+    const { model_id: modelId } = JSON.parse(script.textContent);
+    script.remove();
+    if (!manager.has_model(modelId)) return;  // the widget was closed before the page connected
+    const model = await manager.get_model(modelId);
+    const view = await manager.create_view(model);
+    Widget.attach(view.luminoWidget, host);
+  }));
+}
+
+// Marks for the browser benchmark (tests/e2e/bench.py reads them with performance.getEntriesByName).
+const mark = (name) => performance.mark(`sloth:${name}`);
+
+async function start() {
+  mark('script');
+  const config = pageConfig();
+  if (!config.kernelId) return;  // a page without a kernel (an error page)
+  document.body.classList.add('sk-page-connecting');
+  try {
+    const kernel = new KernelConnection(channelsUrl(config), config.token);
+    const early = window.slothEarlyKernel;
+    window.slothEarlyKernel = null;
+    const adopted = kernel.adopt(early);
+    if (adopted) await adopted; else await kernel.connect();
+    mark('connected');
+    kernel.onDisconnect = () => showBanner(
+      'This game lost its connection to the server (its kernel stopped or the server went away). '
+      + 'Reload the page to start a new game.');
+    kernel.onKernelLost = () => showBanner(
+      'This game\'s kernel stopped and restarted, so the game is gone. Reload the page to start a new game.');
+    const manager = new WidgetManager(kernel, adopted ? early.controlCommId : null);
+    kernel.flushEarly();
+    window.slothVoila = { manager, inlineSanitize };  // for the browser tests
+    await manager.loadFromKernel();
+    mark('models');
+    await renderViews(manager);
+    mark('rendered');
+  } catch (error) {
+    console.error(error);
+    showBanner(`The game could not start: ${error.message || error}. Reload the page to try again.`);
+  } finally {
+    document.body.classList.remove('sk-page-connecting');
+  }
+}
+
+start();

@@ -5,10 +5,15 @@
 
 For each play app, in Debian's chromium driven by Playwright, against Voila on 127.0.0.1:
 
-- time to first board: from navigation start until the board's status line shows,
+- time to first board: from navigation start until the first frame painted after the board's
+  status line entered the page (a MutationObserver in the page notes it, so Playwright's own
+  polling delay is not counted),
   * cold: a Voila without preheating (a kernel starts and runs the notebook on request),
   * preheated: the repository's voila.json (a kernel already ran the notebook);
   each in a fresh browser context (nothing cached) and again with the browser cache warm;
+  the play apps use the light `sloth` template; for comparison, the same run also times each
+  app cold with Voila's stock `lab` template (`?template=lab`), and reports where the light
+  page's time goes (page received, script running, kernel socket, widget models, views);
 - click -> board updated: a real click on a hand card (select, then unselect) until the kernel
   has answered and the board's explanation has changed; p50 and p95;
 - kernel RSS: resident memory of the app's kernel after those clicks.
@@ -24,6 +29,7 @@ import json
 import platform
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +48,21 @@ CARD = {
 }
 
 HTML_DONE: list[float] = []  # page fully received, seconds after navigation start (per load)
+PHASES: list[dict[str, float]] = []  # the light front end's performance marks (per load)
+
+# Notes when the board enters the page, then when the next frame is painted.
+BOARD_WATCH_JS = """
+(() => {
+  const selector = '%s';
+  const observer = new MutationObserver(() => {
+    if (window.__skBoardAt || !document.querySelector(selector)) return;
+    window.__skBoardAt = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__skBoardPainted = performance.now(); });
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+})();
+""" % BOARD_READY
 
 CLICK_JS = """
 () => { window.__skClickAt = null;
@@ -68,9 +89,12 @@ def percentile(values: list[float], share: float) -> float:
 def time_to_board(context: Any, url: str) -> float:
     watch = PageWatch(context)
     page = watch.new_page()
+    page.add_init_script(BOARD_WATCH_JS)
     page.goto(url, wait_until="commit")
     page.locator(BOARD_READY).wait_for()
-    elapsed = page.evaluate("() => performance.now()") / 1000.0  # since navigation start
+    elapsed = page.wait_for_function("() => window.__skBoardPainted").json_value() / 1000.0  # since navigation start
+    PHASES.append(page.evaluate("() => Object.fromEntries(performance.getEntriesByType('mark')"
+                                ".filter(m => m.name.startsWith('sloth:')).map(m => [m.name.slice(6), m.startTime / 1000]))"))
     # when the server finished sending the page (Voila streams it while the notebook runs)
     html = page.evaluate("() => performance.getEntriesByType('navigation')[0].responseEnd") / 1000.0
     problems = watch.problems()
@@ -110,18 +134,23 @@ def click_latencies(page: Any, game: str, clicks: int) -> list[float]:
 
 
 def kernel_rss_mib(server: VoilaServer, page: Any) -> float:
-    kernel_id = page.evaluate("() => (performance.getEntriesByType('resource').map(e => e.name)"
-                              ".find(n => n.includes('/api/kernels/')) || '').split('/api/kernels/')[1]"
-                              " || ''")[:36]
+    """Resident memory of the page's kernel (its id is in the page config Voila wrote)."""
+    kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
     for proc in server.kernel_processes():
-        if kernel_id and kernel_id in " ".join(proc.cmdline()):
+        if kernel_id in " ".join(proc.cmdline()):
             return proc.memory_info().rss / 2**20
     raise RuntimeError(f"no kernel process found for {kernel_id!r}")
 
 
-def wait_preheated(server: VoilaServer, notebook: str) -> None:
-    """Wait until the app's pool holds a kernel that has finished running the notebook: Voila
-    logged more fills than uses, and the newest kernel stopped using CPU."""
+def wait_preheated(server: VoilaServer, notebook: str, quiet_for: float = 3.0) -> None:
+    """Wait until the app's pool holds a kernel that has run the notebook, and nothing else is
+    busy: Voila logged more fills than uses, then no kernel of the server used any CPU for
+    `quiet_for` seconds.
+
+    "filled" is logged as soon as the kernel has started, before Voila runs the notebook in it
+    (a started kernel idles about half a second first), and how much CPU a finished run takes
+    varies too much to be a threshold; a few quiet seconds across all kernels is unambiguous,
+    and it also keeps a refill from competing with the next measured load."""
     import re
 
     def ready() -> bool:
@@ -131,16 +160,20 @@ def wait_preheated(server: VoilaServer, notebook: str) -> None:
         return fills > uses
 
     wait_until(ready, 180, f"a preheated kernel for {notebook}")
-    kernels = sorted(server.kernel_processes(), key=lambda p: p.create_time())
-    newest = kernels[-1]
-    last = [-1.0]
+    state: dict[str, Any] = {"usage": None, "since": time.monotonic()}
 
-    def quiet() -> bool:  # CPU time unchanged over one poll: the notebook run is over
-        used = sum(newest.cpu_times()[:2])
-        still, last[0] = abs(used - last[0]) < 0.02, used
-        return still
+    def quiet() -> bool:
+        usage = {}
+        for kernel in server.kernel_processes():
+            try:
+                usage[kernel.pid] = round(sum(kernel.cpu_times()[:2]), 2)
+            except Exception:  # it just ended
+                pass
+        if usage != state["usage"]:
+            state.update(usage=usage, since=time.monotonic())
+        return time.monotonic() - state["since"] >= quiet_for
 
-    wait_until(quiet, 180, "the preheated kernel to go quiet", poll=0.5)
+    wait_until(quiet, 180, "the kernels to go quiet (the pool's notebook run finished)", poll=0.25)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,6 +198,14 @@ def main(argv: list[str] | None = None) -> int:
                 results[game]["cold_s"] = statistics.median(fresh)
                 results[game]["cold_warm_cache_s"] = statistics.median(warm)
                 print(f"{game}: cold {fresh}  (browser cache warm: {warm})", flush=True)
+                stock = []
+                for _ in range(args.repeats):  # the same app with Voila's stock front end
+                    context = browser.new_context()
+                    context.set_default_timeout(180_000)
+                    stock.append(time_to_board(context, cold.app_url(PLAY_APPS[game]) + "?template=lab"))
+                    context.close()
+                results[game]["cold_stock_lab_s"] = statistics.median(stock)
+                print(f"{game}: cold with Voila's stock lab template {stock}", flush=True)
         finally:
             cold.stop()
 
@@ -175,11 +216,16 @@ def main(argv: list[str] | None = None) -> int:
                 def refill(game: str = game) -> None:
                     wait_preheated(hot, PLAY_APPS[game])
                 HTML_DONE.clear()
+                PHASES.clear()
                 fresh, warm = first_board_times(hot, browser, PLAY_APPS[game], args.repeats, before_each=refill)
                 results[game]["preheated_html_s"] = statistics.median(HTML_DONE[0::2])
+                results[game]["preheated_phases_s"] = {
+                    name: statistics.median(p[name] for p in PHASES[0::2])
+                    for name in ("script", "connected", "models", "rendered") if all(name in p for p in PHASES[0::2])}
                 results[game]["preheated_s"] = statistics.median(fresh)
                 results[game]["preheated_warm_cache_s"] = statistics.median(warm)
-                print(f"{game}: preheated {fresh}  (browser cache warm: {warm})", flush=True)
+                print(f"{game}: preheated {fresh}  (browser cache warm: {warm}; page received after "
+                      f"{HTML_DONE[0::2]}; phases {PHASES[0::2]})", flush=True)
 
                 refill()
                 context = browser.new_context(viewport={"width": 1200, "height": 1000})
@@ -231,8 +277,13 @@ def report(results: dict[str, dict[str, Any]]) -> None:
                       for g, r in results.items()) + " cold/preheated)")
     print("(page received from Voila after, cold/preheated: "
           + ", ".join(f"{g} {r.get('cold_html_s', 0):.2f}/{r.get('preheated_html_s', 0):.2f} s"
-                      for g, r in results.items()) + "; the rest is the browser loading Voila's front end"
-          " and the widgets)")
+                      for g, r in results.items()) + ")")
+    print("(preheated, light front end, seconds after navigation start: "
+          + "; ".join(f"{g} " + " ".join(f"{k} {v:.2f}" for k, v in r.get("preheated_phases_s", {}).items())
+                      for g, r in results.items()) + ")")
+    print("(cold, Voila's stock lab template in the same run: "
+          + ", ".join(f"{g} {r['cold_stock_lab_s']:.2f} s ({r['cold_stock_lab_s'] / r['cold_s']:.1f}x the light one)"
+                      for g, r in results.items() if r.get("cold_stock_lab_s") and r.get("cold_s")) + ")")
     import os
     print(f"load average during the run: {', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 

@@ -5,9 +5,11 @@
 // WebSocket. This file is bundled (build.mjs) into one script served by the `sloth` Voila
 // template; the page itself is rendered by Voila on the server as usual.
 //
-// Flow: read the page config Voila wrote (base URL, kernel id) -> open the kernel's
-// channels WebSocket -> ask the kernel for every widget's state over the control comm ->
-// render each widget-view output in place -> then keep the comms flowing both ways.
+// Flow: the page's inline script has already opened the kernel's WebSocket and asked for
+// every widget's state (see the template). Here: build the widget models from the snapshot
+// of their states that Voila recorded while running the cells (also in the page), render each
+// widget-view output in place, then adopt the socket and reconcile with the kernel's answer,
+// and keep the comms flowing both ways. Without a snapshot, the kernel's answer is awaited.
 
 import * as base from '@jupyter-widgets/base';
 import * as controls from '@jupyter-widgets/controls';
@@ -74,6 +76,13 @@ class KernelConnection {
     this.onCommOpen = () => {};
     this.onDisconnect = () => {};
     this.onKernelLost = () => {};  // the kernel died or restarted: its widgets are gone
+    this._outbox = [];             // what was sent before the socket was open
+  }
+
+  _opened(socket) {
+    this.socket = socket;
+    for (const data of this._outbox.splice(0)) socket.send(data);
+    return this;
   }
 
   // Take over the socket the page's inline script opened early (see the template), with the
@@ -83,7 +92,7 @@ class KernelConnection {
     const socket = early.socket;
     this.session = early.session;
     socket.binaryType = 'arraybuffer';
-    socket.onclose = () => { if (this.socket) this.onDisconnect(); this.socket = null; };
+    socket.onclose = () => this._closed();
     this._queue = early.queue;  // keep queueing, in order, until flushEarly()
     socket.onmessage = (event) => {
       if (this._queue) this._queue.push(event.data); else this._receive(decodeMessage(event.data));
@@ -93,7 +102,7 @@ class KernelConnection {
         socket.addEventListener('open', () => resolve());
         socket.addEventListener('error', () => reject(new Error('could not connect to the game server')));
       });
-    return opened.then(() => { this.socket = socket; return this; });
+    return opened.then(() => this._opened(socket));
   }
 
   // Handle what the early socket queued, once the widget manager is there to take it.
@@ -108,19 +117,26 @@ class KernelConnection {
       const token = this.token ? `&token=${encodeURIComponent(this.token)}` : '';
       const socket = new WebSocket(`${this.url}?session_id=${this.session}${token}`);
       socket.binaryType = 'arraybuffer';
-      socket.onopen = () => { this.socket = socket; resolve(this); };
+      socket.onopen = () => resolve(this._opened(socket));
       socket.onerror = () => reject(new Error('could not connect to the game server'));
-      socket.onclose = () => { if (this.socket) this.onDisconnect(); this.socket = null; };
+      socket.onclose = () => this._closed();
       socket.onmessage = (event) => this._receive(decodeMessage(event.data));
     });
   }
 
+  _closed() {
+    if (this.socket) this.onDisconnect();
+    this.socket = null;
+    this.closed = true;
+  }
+
   send(channel, msgType, content, metadata = {}, buffers = [], callbacks = undefined) {
-    if (!this.socket) throw new Error('the connection to the game server is closed');
+    if (this.closed) throw new Error('the connection to the game server is closed');
     const header = { msg_id: uuid(), msg_type: msgType, session: this.session, username: '',
       date: new Date().toISOString(), version: PROTOCOL_VERSION };
     if (callbacks) this.callbacks.set(header.msg_id, callbacks);
-    this.socket.send(encodeMessage({ header, parent_header: {}, metadata, content, channel }, buffers));
+    const data = encodeMessage({ header, parent_header: {}, metadata, content, channel }, buffers);
+    if (this.socket) this.socket.send(data); else this._outbox.push(data);
     return header.msg_id;
   }
 
@@ -188,7 +204,7 @@ class Comm {
 
   close(data, callbacks, metadata, buffers) {
     this.kernel.comms.delete(this.comm_id);
-    if (!this.kernel.socket) return '';
+    if (this.kernel.closed) return '';
     return this.kernel.send('shell', 'comm_close', { comm_id: this.comm_id, data: data || {} },
       metadata, buffers, callbacks);
   }
@@ -272,6 +288,40 @@ class WidgetManager extends ManagerBase {
   loadFromKernel() {
     return this._loadFromKernel();
   }
+
+  // Models from a saved widget state (the `application/vnd.jupyter.widget-state+json` format),
+  // only those the given views reach; each gets its comm, as _loadFromKernel does.
+  async loadFromSnapshot(snapshot, viewModelIds) {
+    const states = snapshot.state || {};
+    const wanted = new Set();
+    const visit = (value) => {
+      if (typeof value === 'string') {
+        if (value.startsWith('IPY_MODEL_')) reach(value.slice('IPY_MODEL_'.length));
+      } else if (Array.isArray(value)) {
+        value.forEach(visit);
+      } else if (value && typeof value === 'object') {
+        Object.values(value).forEach(visit);
+      }
+    };
+    const reach = (id) => {
+      if (wanted.has(id) || !(id in states)) return;
+      wanted.add(id);
+      visit(states[id].state);
+    };
+    viewModelIds.forEach(reach);
+    if ([...wanted].some((id) => states[id].buffers && states[id].buffers.length)) {
+      throw new Error('a widget state with binary buffers: wait for the kernel instead');
+    }
+    await Promise.all([...wanted].map(async (id) => {
+      const comm = await this._create_comm(this.comm_target_name, id);
+      const saved = states[id];
+      return this.new_model({
+        model_name: saved.model_name, model_module: saved.model_module,
+        model_module_version: saved.model_module_version, model_id: id, comm,
+      }, saved.state);
+    }));
+    return wanted.size;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -299,11 +349,19 @@ function showBanner(text) {
   banner.textContent = text;
 }
 
-async function renderViews(manager) {
-  const scripts = Array.from(document.querySelectorAll(`script[type="${WIDGET_VIEW_MIME}"]`));
-  await Promise.all(scripts.map(async (script) => {
+function widgetViews() {
+  return Array.from(document.querySelectorAll(`script[type="${WIDGET_VIEW_MIME}"]`),
+    (script) => ({ script, modelId: JSON.parse(script.textContent).model_id }));
+}
+
+function widgetSnapshot() {
+  const element = document.getElementById('sloth-widget-state');
+  return element ? JSON.parse(element.textContent) : null;
+}
+
+async function renderViews(manager, views) {
+  await Promise.all(views.map(async ({ script, modelId }) => {
     const host = script.parentElement;
-    const { model_id: modelId } = JSON.parse(script.textContent);
     script.remove();
     if (!manager.has_model(modelId)) return;  // the widget was closed before the page connected
     const model = await manager.get_model(modelId);
@@ -319,26 +377,47 @@ async function start() {
   mark('script');
   const config = pageConfig();
   if (!config.kernelId) return;  // a page without a kernel (an error page)
-  document.body.classList.add('sk-page-connecting');
   try {
     const kernel = new KernelConnection(channelsUrl(config), config.token);
-    const early = window.slothEarlyKernel;
-    window.slothEarlyKernel = null;
-    const adopted = kernel.adopt(early);
-    if (adopted) await adopted; else await kernel.connect();
-    mark('connected');
     kernel.onDisconnect = () => showBanner(
       'This game lost its connection to the server (its kernel stopped or the server went away). '
       + 'Reload the page to start a new game.');
     kernel.onKernelLost = () => showBanner(
       'This game\'s kernel stopped and restarted, so the game is gone. Reload the page to start a new game.');
+    const early = window.slothEarlyKernel;
+    window.slothEarlyKernel = null;
+    const adopted = kernel.adopt(early);
+    const connected = (adopted || kernel.connect()).then(() => mark('connected'));
     const manager = new WidgetManager(kernel, adopted ? early.controlCommId : null);
-    kernel.flushEarly();
     window.slothVoila = { manager, inlineSanitize };  // for the browser tests
-    await manager.loadFromKernel();
-    mark('models');
-    await renderViews(manager);
-    mark('rendered');
+    const views = widgetViews();
+    const snapshot = widgetSnapshot();
+    let fromSnapshot = false;
+    if (snapshot) {
+      try {
+        await manager.loadFromSnapshot(snapshot, views.map((v) => v.modelId));
+        fromSnapshot = true;
+      } catch (error) {
+        console.warn('widget snapshot not used:', error);
+      }
+    }
+    if (fromSnapshot) {
+      mark('models');
+      await renderViews(manager, views);
+      mark('rendered');
+      document.body.classList.remove('sk-page-connecting');
+      await connected;
+      kernel.flushEarly();
+      await manager.loadFromKernel();  // the kernel's word wins where the snapshot differs
+      mark('reconciled');
+    } else {
+      await connected;
+      kernel.flushEarly();
+      await manager.loadFromKernel();
+      mark('models');
+      await renderViews(manager, views);
+      mark('rendered');
+    }
   } catch (error) {
     console.error(error);
     showBanner(`The game could not start: ${error.message || error}. Reload the page to try again.`);

@@ -65,6 +65,10 @@ GALLERY_STYLE = """
 """
 
 
+# Links open a new tab and leave the gallery (and its kernel) where it is.
+NEW_TAB = 'target="_blank" rel="noopener"'
+
+
 def gallery_html() -> str:
     """Cards for the four games (pitch, pictures, Play and Learn links) and the deeper notebooks."""
     cards = []
@@ -73,11 +77,11 @@ def gallery_html() -> str:
         cards.append(
             f'<div class="sk-game-card" data-game="{game.slug}"><h4>{html.escape(game.title)}</h4>'
             f'<div class="sk-players">{html.escape(game.players)}</div>{faces}<p>{html.escape(game.pitch)}</p>'
-            f'<div class="sk-links"><a class="sk-play-link" href="play_{game.slug}.ipynb">▶ Play</a>'
-            f'<a class="sk-learn-link" href="learn_{game.slug}.ipynb">Learn the rules</a></div></div>'
+            f'<div class="sk-links"><a class="sk-play-link" href="play_{game.slug}.ipynb" {NEW_TAB}>▶ Play</a>'
+            f'<a class="sk-learn-link" href="learn_{game.slug}.ipynb" {NEW_TAB}>Learn the rules</a></div></div>'
         )
     extras = "".join(
-        f'<li><a href="{href}"><b>{html.escape(title)}</b></a> · {html.escape(words)}</li>' for href, title, words in EXTRAS
+        f'<li><a href="{href}" {NEW_TAB}><b>{html.escape(title)}</b></a> · {html.escape(words)}</li>' for href, title, words in EXTRAS
     )
     return (f'{kit.STYLE}{GALLERY_STYLE}<div class="sk-root"><div class="sk-gallery">{"".join(cards)}</div>'
             f'<h3>Go deeper</h3><ul class="sk-extras">{extras}</ul></div>')

@@ -35,7 +35,7 @@ def test_the_committed_bundle_was_built_from_the_committed_sources() -> None:
     expected = inputs_hash()
     recorded = (STATIC / "INPUTS.sha256").read_text().strip()
     assert recorded == expected, "widgets/frontend changed: run `make frontend` and commit the bundle"
-    for name in ("sloth-voila.js", "sloth-voila.css"):
+    for name in ("sloth-voila.js", "sloth-voila-early.js", "sloth-voila.css"):
         first_line = (STATIC / name).read_text().split("\n", 1)[0]
         assert first_line == f"/* sloth-voila inputs sha256:{expected} */", name
 
@@ -96,10 +96,15 @@ def test_every_play_app_asks_for_the_light_template(notebook: Path) -> None:
     assert metadata.get("voila", {}).get("template") == "sloth"
 
 
-def test_the_template_opens_the_kernel_socket_early_and_then_starts_the_bundle() -> None:
+def test_the_template_starts_the_early_script_after_every_cell_has_run() -> None:
     text = (TEMPLATE / "index.html.j2").read_text()
     loop_end = text.index("{%- endfor -%}")
-    early = text.index("request_states")
-    assert loop_end < early, "the early request must follow the cell loop (every cell has run)"
-    assert "static_url('sloth-voila.js')" in text and "<script src=" not in text
+    snapshot = text.index('id="sloth-widget-state"')
+    scripts = [(m.start(), m.group(0)) for m in re.finditer(r"<script src=[^>]*>", text)]
+    assert [tag for _, tag in scripts] == [
+        "<script src=\"{{ static_url('sloth-voila-early.js') }}\" data-main=\"{{ static_url('sloth-voila.js') }}\">"]
+    # the cells have run and the snapshot is in the page before the early script runs
+    assert loop_end < snapshot < scripts[0][0]
     assert "cdn." not in text and "https://" not in text
+    early = (FRONTEND / "src" / "early.js").read_text()
+    assert "request_states" in early and "dataset.main" in early

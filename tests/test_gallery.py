@@ -21,3 +21,10 @@ def test_links_are_relative_and_point_at_existing_notebooks() -> None:
     for link in links:
         assert not link.startswith(("/", "http")), link  # relative: works under /voila/render/ and in Lab
         assert (NOTEBOOKS / link).exists(), f"{link} is linked from the gallery but missing"
+
+
+def test_every_gallery_link_opens_a_new_tab() -> None:
+    anchors = re.findall(r"<a [^>]*>", gallery_html())
+    assert len(anchors) >= 8
+    for anchor in anchors:
+        assert 'target="_blank"' in anchor and 'rel="noopener"' in anchor, anchor

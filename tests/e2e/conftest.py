@@ -12,8 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness import (NOTEBOOKS, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, chromium_available, launch_chromium,
-                     playwright_session, started_server, stop_leaving_no_kernels, wait_until)
+from harness import (OUTPUT, PLAY_APPS, PageWatch, VoilaServer, chromium_available, launch_chromium,
+                     playwright_session, preheated_kernels, started_server, stop_leaving_no_kernels, wait_until)
 
 HERE = Path(__file__).parent
 
@@ -56,7 +56,7 @@ def voila(chromium: None) -> Iterator[VoilaServer]:
     """Voila serving notebooks/ with the repository's voila.json (preheated play apps); one per
     test module, so its kernels are gone before the rest of the suite runs."""
     server = started_server(log_path=OUTPUT / "voila-e2e.log")
-    pools = sum((NOTEBOOKS / name).exists() for name in PLAY_APPS.values())
+    pools = preheated_kernels()
     wait_until(lambda: server.log_text().count("Kernel pool of") >= pools, 180, "the preheated pools to fill")
     yield server
     stop_leaving_no_kernels(server)

@@ -54,12 +54,24 @@ KNOWN_CDN_FONT_NOISE = (
     "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
 )
 
+GALLERY = "index.ipynb"
+
 PLAY_APPS = {
     "too-sloth-to-win": "play_too_sloth_to_win.ipynb",
     "race-to-the-bottom": "play_race_to_the_bottom.ipynb",
     "surplus-of-sloths": "play_surplus_of_sloths.ipynb",
     "sprint": "play_sprint.ipynb",
 }
+
+
+def preheated_kernels() -> int:
+    """How many kernels the repository's voila.json keeps preheated (pools of notebooks that
+    exist in this checkout): what a fresh server settles at, and what culling comes back to."""
+    import json
+
+    pools = json.loads((REPO / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
+    return sum(pool.get("pool_size", 0) for name, pool in pools.items()
+               if name != "default" and (NOTEBOOKS / name).exists())
 
 
 def wait_until(condition: Callable[[], Any], timeout: float, what: str, poll: float = 0.1) -> Any:

@@ -16,7 +16,7 @@ from harness import OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, 
 BOARD_READY = ".sk-board .jupyter-widgets.sk-status"
 
 
-def test_a_play_app_loads_one_script_one_stylesheet_and_its_kernel_socket(
+def test_a_play_app_loads_two_scripts_one_stylesheet_and_one_kernel_socket(
         voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
     page, watch = watched_page
     requests: list[str] = []
@@ -29,10 +29,12 @@ def test_a_play_app_loads_one_script_one_stylesheet_and_its_kernel_socket(
 
     paths = sorted({urlsplit(url).path for url in requests})
     scripts = [p for p in paths if p.endswith(".js")]
-    assert [p.rsplit("/", 1)[1] for p in scripts] == ["sloth-voila.js"]
+    assert sorted(p.rsplit("/", 1)[1] for p in scripts) == ["sloth-voila-early.js", "sloth-voila.js"]
     assert not [p for p in paths if "/voila/static/" in p or "labextensions" in p], paths
     assert [p for p in paths if p.endswith(".css")] == ["/voila/templates/sloth/static/sloth-voila.css"]
     assert len(sockets) == 1 and "/api/kernels/" in sockets[0]  # the page's early socket, adopted
+    # the binary protocol, which the server forwards without parsing the messages' content
+    assert page.evaluate("() => window.slothVoila.manager.kernel.socket.protocol") == "v1.kernel.websocket.jupyter.org"
     assert watch.blocked == [] and watch.problems() == []
     # the widgets' button icons come from the bundled Font Awesome
     icon_font = page.evaluate("""() => {

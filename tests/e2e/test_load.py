@@ -12,8 +12,8 @@ from typing import Any, Iterator
 import pytest
 
 from drivers import DRIVERS
-from harness import (NOTEBOOKS, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, started_server,
-                     stop_leaving_no_kernels, wait_until)
+from harness import (NOTEBOOKS, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, preheated_kernels, screenshot_path,
+                     started_server, stop_leaving_no_kernels, wait_until)
 
 PAGES = 8
 GAME = "too-sloth-to-win"
@@ -38,14 +38,9 @@ def culling_voila(chromium: None) -> Iterator[VoilaServer]:
     stop_leaving_no_kernels(server)
 
 
-def pool_size() -> int:
-    """Preheated kernels voila.json keeps ready: one per play app present."""
-    return sum((NOTEBOOKS / name).exists() for name in PLAY_APPS.values())
-
-
 def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila: VoilaServer, browser: Any) -> None:
     server = culling_voila
-    baseline = pool_size()
+    baseline = preheated_kernels()
     server.wait_for_kernels(baseline, timeout=180)
 
     contexts, pages, watches, drivers = [], [], [], []

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from drivers import DRIVERS, RULE_ID, Driver
-from harness import NOTEBOOKS, PLAY_APPS, PageWatch, VoilaServer, screenshot_path
+from harness import GALLERY, NOTEBOOKS, PLAY_APPS, PageWatch, VoilaServer, screenshot_path
 
-GALLERY = "index.ipynb"
 # Voila's words when a cell raised and tracebacks are hidden (voila/execute.py)
 VOILA_CELL_ERROR = "There was an error when executing cell"
 
@@ -41,8 +40,9 @@ def open_gallery(page: Any, voila: VoilaServer) -> None:
 
 def follow_gallery_link(gallery: Any, game: str, kind: str) -> Any:
     """Click a game's link on the open gallery. The gallery's links carry target="_blank", so
-    the notebook opens in a new tab, which is returned. (Tests never navigate a Voila page away:
-    that fires Voila's page-close beacon, which this Voila answers with 403, see README.)"""
+    the notebook opens in a new tab, which is returned. (Tests never navigate a stock-template
+    Voila page away: that fires Voila's page-close beacon, which this Voila answers with 403,
+    see README.)"""
     link = gallery.locator(f'.sk-game-card[data-game="{slug(game)}"] a.sk-{kind}-link')
     with gallery.context.expect_page() as opened:
         link.click()

@@ -1,5 +1,6 @@
-// Bundle src/ into the `sloth` Voila template's static folder: one script, one stylesheet,
-// and the Font Awesome webfonts (woff2 only) that the widgets' button icons use.
+// Bundle src/ into the `sloth` Voila template's static folder: the front end (one script and
+// one stylesheet), the page's small early script, and the Font Awesome webfonts (woff2 only)
+// that the widgets' button icons use.
 //
 //   cd widgets/frontend && npm ci && npm run build        (or: make frontend)
 //
@@ -42,7 +43,7 @@ const woff2Only = {
 rmSync(OUT, { recursive: true, force: true });
 const hash = inputsHash();
 await esbuild.build({
-  entryPoints: { 'sloth-voila': 'src/main.js' },
+  entryPoints: { 'sloth-voila': 'src/main.js', 'sloth-voila-early': 'src/early.js' },
   bundle: true,
   minify: true,
   format: 'iife',

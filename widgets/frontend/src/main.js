@@ -16,6 +16,7 @@ import * as controls from '@jupyter-widgets/controls';
 import { ManagerBase } from '@jupyter-widgets/base-manager';
 import { Widget } from '@lumino/widgets';
 
+import { decode, encode, makeMessage, openSocket, uuid } from './protocol.js';
 import { inlineSanitize } from './sanitize.js';
 
 import '@lumino/widgets/style/index.css';
@@ -26,50 +27,13 @@ import './page.css';
 
 const WIDGET_VIEW_MIME = 'application/vnd.jupyter.widget-view+json';
 const CONTROL_TARGET = 'jupyter.widget.control';
-const PROTOCOL_VERSION = '5.3';
-
-function uuid() {
-  return crypto.randomUUID ? crypto.randomUUID().replace(/-/g, '')
-    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 // ---------------------------------------------------------------------------------------
-// Kernel connection: the Jupyter messaging protocol over jupyter_server's WebSocket, in its
-// default (unnamed) format: JSON text frames, or a binary frame when buffers ride along.
-
-function encodeMessage(msg, buffers) {
-  if (!buffers || buffers.length === 0) return JSON.stringify(msg);
-  const parts = [new TextEncoder().encode(JSON.stringify(msg)),
-    ...buffers.map((b) => new Uint8Array(b.buffer ? b.buffer : b, b.byteOffset || 0, b.byteLength))];
-  const count = parts.length;
-  const offsets = [];
-  let at = 4 * (count + 1);
-  for (const part of parts) { offsets.push(at); at += part.byteLength; }
-  const out = new Uint8Array(at);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, count);
-  offsets.forEach((offset, i) => view.setUint32(4 * (i + 1), offset));
-  parts.forEach((part, i) => out.set(part, offsets[i]));
-  return out.buffer;
-}
-
-function decodeMessage(data) {
-  if (typeof data === 'string') return JSON.parse(data);
-  const view = new DataView(data);
-  const count = view.getUint32(0);
-  const offsets = [];
-  for (let i = 0; i < count; i++) offsets.push(view.getUint32(4 * (i + 1)));
-  offsets.push(data.byteLength);
-  const msg = JSON.parse(new TextDecoder().decode(new Uint8Array(data, offsets[0], offsets[1] - offsets[0])));
-  msg.buffers = [];
-  for (let i = 1; i < count; i++) msg.buffers.push(new DataView(data.slice(offsets[i], offsets[i + 1])));
-  return msg;
-}
+// Kernel connection (the wire format is in protocol.js)
 
 class KernelConnection {
-  constructor(url, token = '') {
-    this.url = url;
-    this.token = token;
+  constructor(config) {
+    this.config = config;
     this.session = uuid();
     this.comms = new Map();      // comm_id -> Comm
     this.callbacks = new Map();  // msg_id of a message we sent -> its ipywidgets callbacks
@@ -81,7 +45,7 @@ class KernelConnection {
 
   _opened(socket) {
     this.socket = socket;
-    for (const data of this._outbox.splice(0)) socket.send(data);
+    for (const [msg, buffers] of this._outbox.splice(0)) socket.send(encode(socket, msg, buffers));
     return this;
   }
 
@@ -91,11 +55,10 @@ class KernelConnection {
     if (!early || early.failed || !early.socket || early.socket.readyState > WebSocket.OPEN) return false;
     const socket = early.socket;
     this.session = early.session;
-    socket.binaryType = 'arraybuffer';
     socket.onclose = () => this._closed();
     this._queue = early.queue;  // keep queueing, in order, until flushEarly()
     socket.onmessage = (event) => {
-      if (this._queue) this._queue.push(event.data); else this._receive(decodeMessage(event.data));
+      if (this._queue) this._queue.push(event.data); else this._receive(decode(socket, event.data));
     };
     const opened = socket.readyState === WebSocket.OPEN ? Promise.resolve()
       : new Promise((resolve, reject) => {
@@ -109,18 +72,16 @@ class KernelConnection {
   flushEarly() {
     const queue = this._queue || [];
     this._queue = null;
-    for (const data of queue) this._receive(decodeMessage(data));
+    for (const data of queue) this._receive(decode(this.socket, data));
   }
 
   connect() {
     return new Promise((resolve, reject) => {
-      const token = this.token ? `&token=${encodeURIComponent(this.token)}` : '';
-      const socket = new WebSocket(`${this.url}?session_id=${this.session}${token}`);
-      socket.binaryType = 'arraybuffer';
+      const socket = openSocket(this.config, this.session);
       socket.onopen = () => resolve(this._opened(socket));
       socket.onerror = () => reject(new Error('could not connect to the game server'));
       socket.onclose = () => this._closed();
-      socket.onmessage = (event) => this._receive(decodeMessage(event.data));
+      socket.onmessage = (event) => this._receive(decode(socket, event.data));
     });
   }
 
@@ -132,12 +93,10 @@ class KernelConnection {
 
   send(channel, msgType, content, metadata = {}, buffers = [], callbacks = undefined) {
     if (this.closed) throw new Error('the connection to the game server is closed');
-    const header = { msg_id: uuid(), msg_type: msgType, session: this.session, username: '',
-      date: new Date().toISOString(), version: PROTOCOL_VERSION };
-    if (callbacks) this.callbacks.set(header.msg_id, callbacks);
-    const data = encodeMessage({ header, parent_header: {}, metadata, content, channel }, buffers);
-    if (this.socket) this.socket.send(data); else this._outbox.push(data);
-    return header.msg_id;
+    const msg = makeMessage(this.session, channel, msgType, content, metadata);
+    if (callbacks) this.callbacks.set(msg.header.msg_id, callbacks);
+    if (this.socket) this.socket.send(encode(this.socket, msg, buffers)); else this._outbox.push([msg, buffers]);
+    return msg.header.msg_id;
   }
 
   _receive(msg) {
@@ -332,12 +291,6 @@ function pageConfig() {
   return element ? JSON.parse(element.textContent) : {};
 }
 
-function channelsUrl(config) {
-  const baseUrl = config.baseUrl || '/';
-  const wsBase = config.wsUrl || `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${baseUrl}`;
-  return `${wsBase.replace(/\/?$/, '/')}api/kernels/${config.kernelId}/channels`;
-}
-
 function showBanner(text) {
   let banner = document.querySelector('.sk-page-banner');
   if (!banner) {
@@ -378,7 +331,7 @@ async function start() {
   const config = pageConfig();
   if (!config.kernelId) return;  // a page without a kernel (an error page)
   try {
-    const kernel = new KernelConnection(channelsUrl(config), config.token);
+    const kernel = new KernelConnection(config);
     kernel.onDisconnect = () => showBanner(
       'This game lost its connection to the server (its kernel stopped or the server went away). '
       + 'Reload the page to start a new game.');

@@ -84,3 +84,11 @@ def test_a_hidden_hand_leaves_nothing_in_its_button_models() -> None:
     pool = board.hand._pool
     assert pool and all(b.tooltip == "" and not b.value for b in pool)
     assert all(b._dom_classes == ("sk-card", "sk-handcard") for b in pool)
+
+
+def test_the_log_leaves_room_for_long_entry_numbers() -> None:
+    from sloth_kernel.render.kit import log_html
+
+    short, long = log_html([f"event {i}" for i in range(9)]), log_html([f"event {i}" for i in range(150)])
+    assert 'start="1"' in short and "padding-left:3.4ch" in short
+    assert 'start="139"' in long and "padding-left:5.4ch" in long  # "150." needs a column more than "9."

@@ -115,7 +115,10 @@ def log_html(lines: Sequence[str], *, last: int = 12) -> str:
     shown = lines[-last:]
     items = "".join(f"<li>{html.escape(line)}</li>" for line in shown)
     more = f'<div class="sk-more">… {len(lines) - len(shown)} earlier events</div>' if len(lines) > len(shown) else ""
-    return f'<div class="sk-log">{more}<ol start="{len(lines) - len(shown) + 1}">{items}</ol></div>'
+    # room for the widest entry number ("123.") however long the game runs
+    room = f"{len(str(max(len(lines), 1))) + 2.4:.1f}ch"
+    return (f'<div class="sk-log">{more}<ol start="{len(lines) - len(shown) + 1}" style="padding-left:{room}">'
+            f'{items}</ol></div>')
 
 
 def badge(text: str, *, css: str = "") -> str:

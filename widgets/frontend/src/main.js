@@ -5,8 +5,8 @@
 // WebSocket. This file is bundled (build.mjs) into one script served by the `sloth` Voila
 // template; the page itself is rendered by Voila on the server as usual.
 //
-// Flow: the page's inline script has already opened the kernel's WebSocket and asked for
-// every widget's state (see the template). Here: build the widget models from the snapshot
+// Flow: the page's early script (early.js) has already opened the kernel's WebSocket and
+// asked for every widget's state. Here: build the widget models from the snapshot
 // of their states that Voila recorded while running the cells (also in the page), render each
 // widget-view output in place, then adopt the socket and reconcile with the kernel's answer,
 // and keep the comms flowing both ways. Without a snapshot, the kernel's answer is awaited.
@@ -49,8 +49,7 @@ class KernelConnection {
     return this;
   }
 
-  // Take over the socket the page's inline script opened early (see the template), with the
-  // messages it queued meanwhile. Returns false when there is none to take.
+  // Take over the socket early.js opened, with the messages it queued meanwhile. Returns false when there is none to take.
   adopt(early) {
     if (!early || early.failed || !early.socket || early.socket.readyState > WebSocket.OPEN) return false;
     const socket = early.socket;
@@ -148,7 +147,7 @@ class Comm {
     this._onMsg = null;
     this._onClose = null;
     this._waiting = [];          // messages that arrived before on_msg was called
-    this._alreadySent = false;   // the page's inline script already sent the first message
+    this._alreadySent = false;   // early.js already sent the first message
   }
 
   open(data, callbacks, metadata, buffers) {
@@ -198,7 +197,7 @@ class WidgetManager extends ManagerBase {
   constructor(kernel, earlyControlCommId = null) {
     super();
     this.kernel = kernel;
-    // The control comm the page's inline script opened, with request_states already sent.
+    // The control comm early.js opened, with request_states already sent.
     this._earlyControl = null;
     if (earlyControlCommId) {
       this._earlyControl = new Comm(kernel, earlyControlCommId, CONTROL_TARGET);

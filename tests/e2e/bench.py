@@ -35,11 +35,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (OUTPUT, PLAY_APPS, NOTEBOOKS, PageWatch, VoilaServer, launch_chromium,  # noqa: E402
+from harness import (BOARD_READY, OUTPUT, PLAY_APPS, NOTEBOOKS, PageWatch, VoilaServer, launch_chromium,  # noqa: E402
                      playwright_session, wait_until)
 
 TARGETS = {"cold_s": 3.0, "preheated_s": 1.0, "click_p95_ms": 100.0, "rss_mib": 150.0}
-BOARD_READY = ".sk-board .jupyter-widgets.sk-status"
 # a card the human may toggle on the first turn, per app
 CARD = {
     "too-sloth-to-win": ".sk-board .sk-handcard:enabled",
@@ -106,17 +105,22 @@ def time_to_board(context: Any, url: str) -> float:
 
 
 def first_board_times(server: VoilaServer, browser: Any, notebook: str, repeats: int,
-                      before_each: Any = None) -> tuple[list[float], list[float]]:
+                      before_each: Any = None, query: str = "",
+                      warm_too: bool = True) -> tuple[list[float], list[float]]:
+    """Fresh-context loads of the app (and, with `warm_too`, a second load in the same context,
+    cache warm); `query` is added to the app's URL."""
+    url = server.app_url(notebook) + query
     fresh, warm = [], []
     for _ in range(repeats):
         if before_each:
             before_each()
         context = browser.new_context()
         context.set_default_timeout(180_000)
-        fresh.append(time_to_board(context, server.app_url(notebook)))
-        if before_each:
-            before_each()
-        warm.append(time_to_board(context, server.app_url(notebook)))  # same context: cache warm
+        fresh.append(time_to_board(context, url))
+        if warm_too:
+            if before_each:
+                before_each()
+            warm.append(time_to_board(context, url))  # same context: cache warm
         context.close()
     return fresh, warm
 
@@ -198,12 +202,8 @@ def main(argv: list[str] | None = None) -> int:
                 results[game]["cold_s"] = statistics.median(fresh)
                 results[game]["cold_warm_cache_s"] = statistics.median(warm)
                 print(f"{game}: cold {fresh}  (browser cache warm: {warm})", flush=True)
-                stock = []
-                for _ in range(args.repeats):  # the same app with Voila's stock front end
-                    context = browser.new_context()
-                    context.set_default_timeout(180_000)
-                    stock.append(time_to_board(context, cold.app_url(PLAY_APPS[game]) + "?template=lab"))
-                    context.close()
+                stock, _ = first_board_times(cold, browser, PLAY_APPS[game], args.repeats,  # Voila's stock front end
+                                             query="?template=lab", warm_too=False)
                 results[game]["cold_stock_lab_s"] = statistics.median(stock)
                 print(f"{game}: cold with Voila's stock lab template {stock}", flush=True)
         finally:

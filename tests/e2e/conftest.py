@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness import (OUTPUT, PLAY_APPS, PageWatch, VoilaServer, chromium_available, launch_chromium,
+from harness import (OUTPUT, PageWatch, VoilaServer, chromium_available, launch_chromium,
                      playwright_session, preheated_kernels, started_server, stop_leaving_no_kernels, wait_until)
 
 HERE = Path(__file__).parent

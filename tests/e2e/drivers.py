@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from harness import BOARD_READY
+
 RULE_ID = re.compile(r"\b(TS|RB|SS|SP)-\d+")
 
 # True once the kernel has answered everything the page sent (harness.KERNEL_TRACKER_JS) and
@@ -53,14 +55,14 @@ class Driver:
         return self.page.locator(".sk-board")
 
     def wait_for_board(self) -> None:
-        self.page.locator(".sk-board .jupyter-widgets.sk-status").wait_for()
+        self.page.locator(BOARD_READY).wait_for()
         self.page.locator(".sk-board .jupyter-widgets.sk-log").wait_for()
 
     def log_text(self) -> str:
         return self.page.locator(".sk-board .jupyter-widgets.sk-log").inner_text()
 
     def status_text(self) -> str:
-        return self.page.locator(".sk-board .jupyter-widgets.sk-status").inner_text()
+        return self.page.locator(BOARD_READY).inner_text()
 
     def explanation(self) -> str:
         return self.page.locator(".sk-board .jupyter-widgets.sk-explain").first.inner_text()
@@ -105,6 +107,15 @@ class Driver:
         box = self.page.locator(".sk-board .jupyter-widgets.sk-explain .sk-illegal").first
         box.wait_for()
         return box.inner_text()
+
+    def play_pair_for_refusal(self, first: Any, second: Any) -> str:
+        """Select two cards, press Play, read the refusal the board shows, then unselect."""
+        self.click_card(first)
+        self.click_card(second)
+        self.page.locator(".sk-board .sk-play").click()
+        text = self.wait_illegal_explanation()
+        self.unselect_all()
+        return text
 
     def play_to_the_end(self) -> int:
         """Play as the human seat until the game-over summary shows; returns the action count."""
@@ -165,13 +176,7 @@ class TooSlothDriver(Driver):
     def try_illegal(self) -> str:
         # Two running cards that are neither a Jump (a pair) nor a Run: the lowest and the highest.
         cards = self.page.locator(".sk-board .sk-handcard:not(.sk-f-ts-D):enabled")
-        first, last = cards.first, cards.last
-        self.click_card(first)
-        self.click_card(last)
-        self.page.locator(".sk-board .sk-play").click()
-        text = self.wait_illegal_explanation()
-        self.unselect_all()
-        return text
+        return self.play_pair_for_refusal(cards.first, cards.last)
 
 
 class RaceDriver(Driver):
@@ -193,12 +198,7 @@ class RaceDriver(Driver):
         cards = self.page.locator(".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled")
         faces = [c for c in (cards.first.get_attribute("class") or "").split() if c.startswith("sk-f-rb-")]
         last = self.page.locator(f".sk-board .sk-handcard:not(.sk-f-rb-joker):not(.{faces[0]}):enabled").last
-        self.click_card(cards.first)
-        self.click_card(last)
-        self.page.locator(".sk-board .sk-play").click()
-        text = self.wait_illegal_explanation()
-        self.unselect_all()
-        return text
+        return self.play_pair_for_refusal(cards.first, last)
 
 
 class SurplusDriver(Driver):

@@ -55,6 +55,8 @@ KNOWN_CDN_FONT_NOISE = (
 )
 
 GALLERY = "index.ipynb"
+# The board's status line: on the page once the board is (the first thing every wait looks for).
+BOARD_READY = ".sk-board .jupyter-widgets.sk-status"
 
 PLAY_APPS = {
     "too-sloth-to-win": "play_too_sloth_to_win.ipynb",

@@ -6,14 +6,13 @@ sees when the game's kernel goes away. The whole games are played in test_play_a
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
 
-from harness import OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, started_server, stop_leaving_no_kernels
-
-BOARD_READY = ".sk-board .jupyter-widgets.sk-status"
+from harness import (BOARD_READY, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, started_server,
+                     stop_leaving_no_kernels)
 
 
 def test_a_play_app_loads_two_scripts_one_stylesheet_and_one_kernel_socket(
@@ -57,12 +56,21 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("html,expected", CASES)
-def test_description_html_is_sanitized_like_ipywidgets_does(
-        html: str, expected: str, voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
-    page, _ = watched_page
+@pytest.fixture(scope="module")
+def sanitizer_page(voila: VoilaServer, browser: Any) -> Iterator[Any]:
+    """One play app page for all the sanitizer cases (the cases only call its sanitizer)."""
+    context = browser.new_context()
+    context.set_default_timeout(180_000)
+    page = PageWatch(context).new_page()
     page.goto(voila.app_url(PLAY_APPS["sprint"]), wait_until="commit")
     page.wait_for_function("() => window.slothVoila && window.slothVoila.inlineSanitize")
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("html,expected", CASES)
+def test_description_html_is_sanitized_like_ipywidgets_does(html: str, expected: str, sanitizer_page: Any) -> None:
+    page = sanitizer_page
     assert page.evaluate("(html) => window.slothVoila.inlineSanitize(html)", html) == expected
     # and nothing in it ran
     assert page.evaluate("() => window.__sanitizerRan === undefined")

@@ -3,9 +3,7 @@
 // and ask for every widget's state, queueing what arrives. main.js adopts the socket and the
 // queue (KernelConnection.adopt), so the kernel prepares its answer while the page starts.
 
-import { encode, makeMessage, openSocket, uuid } from './protocol.js';
-
-const CONTROL_TARGET = 'jupyter.widget.control';
+import { CONTROL_TARGET, encode, makeMessage, openSocket, uuid } from './protocol.js';
 
 (() => {
   const mainScript = document.createElement('script');  // inserted, so no stylesheet holds it back

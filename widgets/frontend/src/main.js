@@ -16,7 +16,7 @@ import * as controls from '@jupyter-widgets/controls';
 import { ManagerBase } from '@jupyter-widgets/base-manager';
 import { Widget } from '@lumino/widgets';
 
-import { decode, encode, makeMessage, openSocket, uuid } from './protocol.js';
+import { CONTROL_TARGET, decode, encode, makeMessage, openSocket, uuid } from './protocol.js';
 import { inlineSanitize } from './sanitize.js';
 
 import '@lumino/widgets/style/index.css';
@@ -26,7 +26,6 @@ import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
 import './page.css';
 
 const WIDGET_VIEW_MIME = 'application/vnd.jupyter.widget-view+json';
-const CONTROL_TARGET = 'jupyter.widget.control';
 
 // ---------------------------------------------------------------------------------------
 // Kernel connection (the wire format is in protocol.js)

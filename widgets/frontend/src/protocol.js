@@ -7,6 +7,7 @@
 
 export const V1 = 'v1.kernel.websocket.jupyter.org';
 export const PROTOCOL_VERSION = '5.3';
+export const CONTROL_TARGET = 'jupyter.widget.control';  // ipywidgets' comm for all widget states
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();

@@ -1,4 +1,5 @@
 """sloth-kernel: four small card games on one protocol, for notebooks."""
+
 from __future__ import annotations
 
 from .core import NO_PLAYER, Event, Explanation, Game, GameConfig, GameState, Move

@@ -1,4 +1,5 @@
 """Command line: ``python -m sloth_kernel bench|arena ...``."""
+
 from __future__ import annotations
 
 import sys

@@ -12,6 +12,7 @@ Games run in worker processes (both cores by default) and each decision's CPU
 time is recorded per level, so the ISMCTS move time comes with the table.
 Intervals are 95% normal-approximation intervals of the mean.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,8 +82,13 @@ def play_match(match: Match) -> Outcome:
 
 
 def schedule(
-    game_name: str, levels: list[str], games: int, seed: int, players: int,
-    options: dict[str, Any], bot_options: dict[str, dict[str, Any]],
+    game_name: str,
+    levels: list[str],
+    games: int,
+    seed: int,
+    players: int,
+    options: dict[str, Any],
+    bot_options: dict[str, dict[str, Any]],
 ) -> tuple[list[tuple[str, str | None]], list[Match]]:
     """The pairs (or, cooperative, single levels) and every match to play."""
     frozen_options = tuple(sorted(options.items()))
@@ -91,12 +97,14 @@ def schedule(
     if game_name in COOPERATIVE:
         pairs = [(level, None) for level in levels]
     else:
-        pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+        pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]]
     matches = []
     for p, (a, b) in enumerate(pairs):
         for g in range(games):
             seats = tuple(a if b is None or s == g % players else b for s in range(players))
-            matches.append(Match(p, g, game_name, frozen_options, seats, seed + g, seed * 1_000_003 + p * 100_003 + g, frozen_bots))
+            matches.append(
+                Match(p, g, game_name, frozen_options, seats, seed + g, seed * 1_000_003 + p * 100_003 + g, frozen_bots)
+            )
     return pairs, matches
 
 
@@ -112,7 +120,10 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
 
 
 def summarize(
-    game_name: str, pairs: list[tuple[str, str | None]], outcomes: list[Outcome], players: int,
+    game_name: str,
+    pairs: list[tuple[str, str | None]],
+    outcomes: list[Outcome],
+    players: int,
 ) -> dict[str, Any]:
     rows = []
     for p, (a, b) in enumerate(pairs):
@@ -126,21 +137,33 @@ def summarize(
         verdict = ""
         if baseline is not None:
             verdict = "better" if low > baseline else "worse" if high < baseline else "not separated"
-        rows.append({
-            "a": a, "b": b, "games": len(scores), "score": mean, "ci_low": low, "ci_high": high,
-            "baseline": baseline, "verdict": verdict,
-            "wins": sum(1 for s in scores if s == 1.0), "shared": sum(1 for s in scores if 0.0 < s < 1.0),
-        })
+        rows.append(
+            {
+                "a": a,
+                "b": b,
+                "games": len(scores),
+                "score": mean,
+                "ci_low": low,
+                "ci_high": high,
+                "baseline": baseline,
+                "verdict": verdict,
+                "wins": sum(1 for s in scores if s == 1.0),
+                "shared": sum(1 for s in scores if 0.0 < s < 1.0),
+            }
+        )
     times: dict[str, list[float]] = {}
     for o in outcomes:
         for level, spent in o.think_time.items():
             times.setdefault(level, []).extend(spent)
     think = {
         level: {
-            "decisions": len(spent), "mean_s": sum(spent) / len(spent), "max_s": max(spent),
+            "decisions": len(spent),
+            "mean_s": sum(spent) / len(spent),
+            "max_s": max(spent),
             "p99_s": sorted(spent)[min(len(spent) - 1, int(0.99 * len(spent)))],
         }
-        for level, spent in sorted(times.items()) if spent
+        for level, spent in sorted(times.items())
+        if spent
     }
     return {"rows": rows, "move_time": think}
 
@@ -203,9 +226,16 @@ def parse_value(text: str) -> Any:
 
 
 def arena(
-    game_name: str, levels: list[str], games: int, *, seed: int = 0, players: int | None = None,
-    options: dict[str, Any] | None = None, bot_options: dict[str, dict[str, Any]] | None = None,
-    workers: int | None = None, progress: bool = True,
+    game_name: str,
+    levels: list[str],
+    games: int,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    bot_options: dict[str, dict[str, Any]] | None = None,
+    workers: int | None = None,
+    progress: bool = True,
 ) -> dict[str, Any]:
     """Run a tournament and return the report (what ``--json`` writes)."""
     options = dict(options or {})
@@ -218,8 +248,14 @@ def arena(
     start = time.perf_counter()
     outcomes = run_matches(matches, workers, progress)
     report = {
-        "game": game_name, "players": n, "options": game.config.to_dict(), "bots": levels,
-        "bot_options": bot_options or {}, "games": games, "seed": seed, "workers": workers,
+        "game": game_name,
+        "players": n,
+        "options": game.config.to_dict(),
+        "bots": levels,
+        "bot_options": bot_options or {},
+        "games": games,
+        "seed": seed,
+        "workers": workers,
         "wall_s": time.perf_counter() - start,
     }
     report.update(summarize(game_name, pairs, outcomes, n))
@@ -228,16 +264,22 @@ def arena(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sloth_kernel arena", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m sloth_kernel arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", required=True)
     parser.add_argument("--bots", default="ismcts,heuristic,random", help="comma-separated levels, strongest first")
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option")
-    parser.add_argument("--bot-option", action="append", default=[], metavar="LEVEL.NAME=VALUE",
-                        help="bot option, e.g. ismcts.iterations=500")
+    parser.add_argument(
+        "--bot-option",
+        action="append",
+        default=[],
+        metavar="LEVEL.NAME=VALUE",
+        help="bot option, e.g. ismcts.iterations=500",
+    )
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--json", default=None, help="write the report here")
     parser.add_argument("--no-progress", action="store_true")
@@ -249,8 +291,17 @@ def main(argv: list[str] | None = None) -> int:
         level, _, name = key.partition(".")
         bot_options.setdefault(level, {})[name] = parse_value(value)
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
-    report = arena(args.game, levels, args.games, seed=args.seed, players=args.players, options=options,
-                   bot_options=bot_options, workers=args.workers, progress=not args.no_progress)
+    report = arena(
+        args.game,
+        levels,
+        args.games,
+        seed=args.seed,
+        players=args.players,
+        options=options,
+        bot_options=bot_options,
+        workers=args.workers,
+        progress=not args.no_progress,
+    )
     print(format_table(report))
     if args.json:
         with open(args.json, "w") as handle:

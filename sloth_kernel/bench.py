@@ -7,6 +7,7 @@ shared machine inflates the figures less than wall time would; the loop is
 single-threaded, so it is one core's throughput. Ratios are only quoted between
 figures measured in the same run.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -73,7 +74,9 @@ def versus_openspiel(ours: dict[str, float], seconds: float, repeats: int) -> di
     for short_name in OPENSPIEL_REFERENCES:
         med, rates = median_rate(lambda: openspiel_playouts(short_name, seconds), repeats)
         theirs[short_name] = med
-        print(f"  {short_name:22s} {med:>12,.0f} decisions/s   (min {min(rates):,.0f} max {max(rates):,.0f})", flush=True)
+        print(
+            f"  {short_name:22s} {med:>12,.0f} decisions/s   (min {min(rates):,.0f} max {max(rates):,.0f})", flush=True
+        )
     print("ratios (ours / theirs, same run):")
     print(f"  {'':22s} " + "  ".join(f"{name:>20s}" for name in theirs))
     for name, rate in ours.items():
@@ -93,8 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=None, help="game names (default: all available)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median reported)")
-    parser.add_argument("--vs-openspiel", action="store_true",
-                        help="also time OpenSpiel's python_liars_poker and C++ dou_dizhu and print ratios (interop extra)")
+    parser.add_argument(
+        "--vs-openspiel",
+        action="store_true",
+        help="also time OpenSpiel's python_liars_poker and C++ dou_dizhu and print ratios (interop extra)",
+    )
     args = parser.parse_args(argv)
     names = args.games or available_games()
     print(f"random-playout decisions/s, median of {args.repeats} x {args.seconds:.1f}s runs, one core")

@@ -4,6 +4,7 @@ A game module subclasses :class:`GameConfig`, :class:`Game` and :class:`GameStat
 and defines frozen move values and a frozen observation. Everything else here --
 checked play, explanations, records, replay, HTML rendering -- is written once.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -95,9 +96,7 @@ class GameConfig:
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = sorted(set(options) - set(names))
         if unknown:
-            raise ConfigError(
-                f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(names)}"
-            )
+            raise ConfigError(f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(names)}")
         hints = typing.get_type_hints(cls)
         for name, value in options.items():
             _check_type(name, value, hints[name])
@@ -158,8 +157,7 @@ def _check_type(name: str, value: Any, hint: Any) -> None:
         ok = isinstance(value, hint)
     if not ok:
         raise ConfigError(
-            f"option {name}={value!r} must be {getattr(hint, '__name__', hint)}, "
-            f"not {type(value).__name__}"
+            f"option {name}={value!r} must be {getattr(hint, '__name__', hint)}, not {type(value).__name__}"
         )
 
 

@@ -1,4 +1,5 @@
 """Typed errors of the protocol. Every one is a ValueError, so callers may catch either."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

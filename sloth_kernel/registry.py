@@ -1,4 +1,5 @@
 """Game names -> game classes, imported lazily so one broken game cannot hide the rest."""
+
 from __future__ import annotations
 
 import importlib

@@ -24,6 +24,7 @@ each square the turns where the Tortoise stays (move 0) can move the Hare back
 and forth (join, carrot), so that layer is one small linear system, solved
 directly with numpy (no iteration, no truncation).
 """
+
 from __future__ import annotations
 
 import math
@@ -201,10 +202,12 @@ def optimal_policy(
     finish, values = config.finish, tuple(sorted(set(config.objectives)))
     weights = objective_weights(config)
     # moves_by[a, i, m]: P(move m | offset a, objective i)
-    moves_by = np.array([
-        _moves_by_value(config, np.array([GaussianLifter(sigma, a, error).pmf(v, config.max_lift) for v in values]))
-        for a in offsets
-    ])
+    moves_by = np.array(
+        [
+            _moves_by_value(config, np.array([GaussianLifter(sigma, a, error).pmf(v, config.max_lift) for v in values]))
+            for a in offsets
+        ]
+    )
     kernel = hare_kernels(config)
     value = np.zeros((finish, finish))
     choice = np.zeros((finish, finish, len(values)), dtype=int)
@@ -232,13 +235,18 @@ def optimal_policy(
     return AimPolicy(sigma, error, values, table, float(value[0, 0]))
 
 
-def compare_with_simulation(model: Any, games: int = 200_000, config: SprintConfig | None = None,
-                            seed: int = 0) -> dict[str, float]:
+def compare_with_simulation(
+    model: Any, games: int = 200_000, config: SprintConfig | None = None, seed: int = 0
+) -> dict[str, float]:
     """Exact (independent draws) vs faithful numpy simulation: both figures and the gap."""
     from .sprint_vector import simulate
 
     config = config or SprintConfig()
     exact = win_probability(model, config)
     batch = simulate(model, games, config, seed)
-    return {"exact": exact, "simulated": batch.win_rate, "std_error": batch.std_error,
-            "difference": batch.win_rate - exact}
+    return {
+        "exact": exact,
+        "simulated": batch.win_rate,
+        "std_error": batch.std_error,
+        "difference": batch.win_rate - exact,
+    }

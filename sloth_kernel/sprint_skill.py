@@ -24,6 +24,7 @@ Models:
   the best offset for a skill sigma.
 - ``BlindLifter()``: any count 1..31 with equal chance, the random bot's model.
 """
+
 from __future__ import annotations
 
 import bisect

@@ -13,6 +13,7 @@ engine's per-game ``seeded_rng``: batches are statistically equal to engine
 games, not the same games. ``VectorDeals`` feeds explicit piles, decks and
 uniforms instead, which lets the tests replay engine games one for one.
 """
+
 from __future__ import annotations
 
 import time
@@ -90,7 +91,9 @@ class Tables:
             for hare in range(finish):
                 for tortoise in range(finish):
                     for moved in range(MAX_MOVE):
-                        self.dest[card, hare, tortoise, moved] = hare_destination(card, hare, tortoise, moved, carrot_of)
+                        self.dest[card, hare, tortoise, moved] = hare_destination(
+                            card, hare, tortoise, moved, carrot_of
+                        )
         self.positional = bool(getattr(model, "positional", False))
         spots = [(t, h) for t in range(finish) for h in range(finish)] if self.positional else [(0, 0)]
         # cdf[(spot * objectives + objective) * width + lift]; spot = tortoise * finish + hare when

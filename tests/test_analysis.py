@@ -1,4 +1,5 @@
 """The analysis modules behind the notebooks: exact numbers checked by brute force and by the engine."""
+
 from __future__ import annotations
 
 from math import comb
@@ -82,8 +83,15 @@ def test_surplus_points_follow_ss9() -> None:
     assert np.allclose(result.winners.sum(axis=1), 1)
 
 
-@pytest.mark.parametrize("game,option", [("too-sloth-to-win", "drinks"), ("race-to-the-bottom", "players"),
-                                         ("surplus-of-sloths", "babies"), ("sprint", "young_tortoise")])
+@pytest.mark.parametrize(
+    "game,option",
+    [
+        ("too-sloth-to-win", "drinks"),
+        ("race-to-the-bottom", "players"),
+        ("surplus-of-sloths", "babies"),
+        ("sprint", "young_tortoise"),
+    ],
+)
 def test_variant_lab_measures_every_value(game: str, option: str) -> None:
     values = variants.KNOBS[game][option][:2]
     result = variants.measure(game, option, values, games=3, show_progress=False)

@@ -1,4 +1,5 @@
 """The arena is seeded and reproducible, whatever the number of worker processes."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,25 @@ def test_cooperative_sprint_reports_table_win_rates() -> None:
 
 def test_command_writes_json(tmp_path: Path, capsys) -> None:
     out = tmp_path / "arena.json"
-    code = main(["--game", "too-sloth-to-win", "--players", "3", "--bots", "ismcts,random", "--games", "2",
-                 "--bot-option", "ismcts.iterations=5", "--workers", "1", "--no-progress", "--json", str(out)])
+    code = main(
+        [
+            "--game",
+            "too-sloth-to-win",
+            "--players",
+            "3",
+            "--bots",
+            "ismcts,random",
+            "--games",
+            "2",
+            "--bot-option",
+            "ismcts.iterations=5",
+            "--workers",
+            "1",
+            "--no-progress",
+            "--json",
+            str(out),
+        ]
+    )
     assert code == 0
     report = json.loads(out.read_text())
     assert report["bot_options"] == {"ismcts": {"iterations": 5}}

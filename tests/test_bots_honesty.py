@@ -3,6 +3,7 @@ and the ISMCTS resampler only builds worlds consistent with what the bot may kno
 
 Small budgets and few seeds keep this quick; strength and speed live in the arena.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -19,7 +20,9 @@ from sloth_kernel.bots.determinize import determinize
 
 SEARCH_GAMES = {
     "too-sloth-to-win": [
-        {"players": 3, "drinks": 2, "finish": 12, "rounds": 2}, {"players": 4}, {"players": 5, "no_board": True},
+        {"players": 3, "drinks": 2, "finish": 12, "rounds": 2},
+        {"players": 4},
+        {"players": 5, "no_board": True},
     ],
     "surplus-of-sloths": [{"players": 2}, {"players": 3, "babies": True}, {"players": 2, "super_surplus": True}],
     "race-to-the-bottom": [{"players": 2}, {"players": 3, "grand_prix": True}],

@@ -1,4 +1,5 @@
 """The 'Does it beat?' checker, driven from code. It must echo the engine, never decide itself."""
+
 from __future__ import annotations
 
 import pytest

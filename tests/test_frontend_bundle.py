@@ -5,6 +5,7 @@ The bundle (widgets/voila_template/sloth/static/) is built from widgets/frontend
 rebuilding, a file the wheel would leave out, a play app that fell back to Voila's stock
 front end, and anything in the bundle that would reach outside the server.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -86,8 +87,12 @@ def test_voila_finds_the_template_in_this_environment() -> None:
 
 
 def test_there_are_four_play_apps() -> None:
-    assert [p.stem for p in PLAY_NOTEBOOKS] == ["play_race_to_the_bottom", "play_sprint",
-                                                "play_surplus_of_sloths", "play_too_sloth_to_win"]
+    assert [p.stem for p in PLAY_NOTEBOOKS] == [
+        "play_race_to_the_bottom",
+        "play_sprint",
+        "play_surplus_of_sloths",
+        "play_too_sloth_to_win",
+    ]
 
 
 @pytest.mark.parametrize("notebook", PLAY_NOTEBOOKS, ids=lambda p: p.stem)
@@ -102,7 +107,8 @@ def test_the_template_starts_the_early_script_after_every_cell_has_run() -> None
     snapshot = text.index('id="sloth-widget-state"')
     scripts = [(m.start(), m.group(0)) for m in re.finditer(r"<script src=[^>]*>", text)]
     assert [tag for _, tag in scripts] == [
-        "<script src=\"{{ static_url('sloth-voila-early.js') }}\" data-main=\"{{ static_url('sloth-voila.js') }}\">"]
+        "<script src=\"{{ static_url('sloth-voila-early.js') }}\" data-main=\"{{ static_url('sloth-voila.js') }}\">"
+    ]
     # the cells have run and the snapshot is in the page before the early script runs
     assert loop_end < snapshot < scripts[0][0]
     assert "cdn." not in text and "https://" not in text

@@ -1,4 +1,5 @@
 """The landing page links to notebooks that exist, with relative links that work under /voila/render/."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Every game passes OpenSpiel's own random simulation test (skipped without the interop extra)."""
+
 from __future__ import annotations
 
 import pytest

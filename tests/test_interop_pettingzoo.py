@@ -1,4 +1,5 @@
 """Every game passes PettingZoo's API and seed tests (skipped without the interop extra)."""
+
 from __future__ import annotations
 
 import pytest

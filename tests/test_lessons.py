@@ -1,4 +1,5 @@
 """The scripted teaching deals still replay under the rules and still show what they promise."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The shared protocol, checked the same way for every game that is available."""
+
 from __future__ import annotations
 
 import copy
@@ -108,7 +109,9 @@ def test_bad_input_raises_typed_errors_and_changes_nothing(name: str) -> None:
             state.play(text)  # type: ignore[arg-type]
     other_game = next(g for g in GAMES if g != name)
     with pytest.raises(InvalidMoveError):
-        state.play(load_game(other_game).new_state(0).legal_moves()[0]) if other_game in AVAILABLE else state.play(object())  # type: ignore[arg-type]
+        state.play(load_game(other_game).new_state(0).legal_moves()[0]) if other_game in AVAILABLE else state.play(
+            object()
+        )  # type: ignore[arg-type]
     move = state.legal_moves()[0]
     wrong_seat = (state.current_player + 1) % state.game.num_players
     if wrong_seat != state.current_player:

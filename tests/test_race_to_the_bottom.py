@@ -1,4 +1,5 @@
 """Race to the Bottom: the rulebook's worked examples and one test per ruling (RB-1..RB-11)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -176,8 +177,9 @@ def test_RB_8_last_player_in_sheds_out_next_on_left_leads() -> None:
     state = deal(["7", "2 5", "3 6"], decks=["", FILLER, FILLER], grand_prix=True)
     state = play(state, "7")  # Player 1 wins the race mid-trick; the others race on
     assert state.out[0] and state.current_player == 1 and str(state.top) == "7"
-    state = play(deal(["5 7", "2 9", "3 9"], decks=["", FILLER, FILLER], grand_prix=True),
-                 "5", "pass", "done", "pass", "done")
+    state = play(
+        deal(["5 7", "2 9", "3 9"], decks=["", FILLER, FILLER], grand_prix=True), "5", "pass", "done", "pass", "done"
+    )
     assert state.current_player == 0
     state = state.play("7")  # the last player in sheds out: Player 2, on the left, leads
     assert state.out[0] and state.top is None and state.current_player == 1
@@ -325,28 +327,60 @@ def test_RB_11_observation_hides_other_hands_decks_and_pitches() -> None:
 # --- config, notation and errors ---------------------------------------------------
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 1}, {"players": 5}, {"leader": 3}, {"races": 0}, {"races": 2}, {"grand_prix": 1},
-    {"colour": "red"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1},
+        {"players": 5},
+        {"leader": 3},
+        {"races": 0},
+        {"races": 2},
+        {"grand_prix": 1},
+        {"colour": "red"},
+    ],
+)
 def test_bad_options_raise_config_error(options: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
         load_game("race-to-the-bottom", **options)
 
 
-@pytest.mark.parametrize("deal_data", [
-    {"decks": "2 3"}, {"hands": ["2", "3", "4"]}, {"decks": ["2 3 X", "4", "5"]},
-    {"decks": ["2 2 2 2 2", "4", "5"]}, {"decks": ["", "4", "5"], "hands": ["", "", "3"]},
-    {"decks": ["", "", ""], "hands": ["2 3 4 5 6 7 8 9 T J Q K A", "2", "3"]},
-    {"decks": ["2", "3"]}, {"decks": ["2", "3", "4"], "leader": 7},
-])
+@pytest.mark.parametrize(
+    "deal_data",
+    [
+        {"decks": "2 3"},
+        {"hands": ["2", "3", "4"]},
+        {"decks": ["2 3 X", "4", "5"]},
+        {"decks": ["2 2 2 2 2", "4", "5"]},
+        {"decks": ["", "4", "5"], "hands": ["", "", "3"]},
+        {"decks": ["", "", ""], "hands": ["2 3 4 5 6 7 8 9 T J Q K A", "2", "3"]},
+        {"decks": ["2", "3"]},
+        {"decks": ["2", "3", "4"], "leader": 7},
+    ],
+)
 def test_bad_deals_raise_config_error(deal_data: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
         load_game("race-to-the-bottom").from_deal(deal_data)
 
 
-@pytest.mark.parametrize("text", ["", "pitch", "pitch 1", "pitch 7 8", "K A 2", "7 8 T", "7 7 7 7 7",
-                                  "* 7", "*7 *7 *7", "2 3 4 5 6 7 8", "X", "passs", 7, "7 *"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "pitch",
+        "pitch 1",
+        "pitch 7 8",
+        "K A 2",
+        "7 8 T",
+        "7 7 7 7 7",
+        "* 7",
+        "*7 *7 *7",
+        "2 3 4 5 6 7 8",
+        "X",
+        "passs",
+        7,
+        "7 *",
+    ],
+)
 def test_bad_notation_raises_invalid_move(text: object) -> None:
     with pytest.raises(InvalidMoveError):
         load_game("race-to-the-bottom").parse_move(text)  # type: ignore[arg-type]

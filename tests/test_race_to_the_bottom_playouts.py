@@ -4,6 +4,7 @@ Most games here are dealt short decks (1-18 cards a seat) so that thousands of
 complete races, refills from short decks and wins fit in a few seconds; a few
 full 54-card races and Grand Prix matches run too.
 """
+
 from __future__ import annotations
 
 import json
@@ -169,7 +170,9 @@ def test_full_races_and_a_grand_prix_keep_every_invariant(players: int) -> None:
     stats = Counter(max_moves=0)
     for seed in range(5):
         run_race(load_game("race-to-the-bottom", players=players).new_state(seed), rng, stats, deep=0.05)
-    end = run_race(load_game("race-to-the-bottom", players=players, grand_prix=True).new_state(7), rng, stats, deep=0.02)
+    end = run_race(
+        load_game("race-to-the-bottom", players=players, grand_prix=True).new_state(7), rng, stats, deep=0.02
+    )
     assert len(end.results) == 3 and stats["races"] == 5 + 3
     assert all(len(set(r.order)) == players for r in end.results)
 
@@ -214,17 +217,20 @@ def test_record_round_trip_from_a_deal() -> None:
     assert again.view() == state.view() and again.deal == state.deal
 
 
-@pytest.mark.parametrize("tamper", [
-    lambda r: r.update(game="sprint"),
-    lambda r: r.update(moves=r["moves"] + ["K A 2"]),
-    lambda r: r["moves"].insert(0, "pass"),  # the leader may not pass
-    lambda r: r["moves"].__setitem__(1, "pitch Q"),
-    lambda r: r.update(options={"players": 9}),
-    lambda r: r.update(seed="seven"),
-    lambda r: r.update(deal={"decks": ["2 2 2 2 2", "3", "4"]}),
-    lambda r: r.update(moves="pass"),
-    lambda r: r.pop("seed"),
-])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda r: r.update(game="sprint"),
+        lambda r: r.update(moves=r["moves"] + ["K A 2"]),
+        lambda r: r["moves"].insert(0, "pass"),  # the leader may not pass
+        lambda r: r["moves"].__setitem__(1, "pitch Q"),
+        lambda r: r.update(options={"players": 9}),
+        lambda r: r.update(seed="seven"),
+        lambda r: r.update(deal={"decks": ["2 2 2 2 2", "3", "4"]}),
+        lambda r: r.update(moves="pass"),
+        lambda r: r.pop("seed"),
+    ],
+)
 def test_tampered_records_raise_record_error(tamper) -> None:  # type: ignore[no-untyped-def]
     state = random_game(4, 40)
     record = state.to_record()

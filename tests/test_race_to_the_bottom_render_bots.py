@@ -1,4 +1,5 @@
 """Race to the Bottom: the HTML renderer and the heuristic bot."""
+
 from __future__ import annotations
 
 import re
@@ -56,6 +57,8 @@ def test_heuristic_bot_beats_random_bots() -> None:
 
 def test_heuristic_bot_is_deterministic_per_seed() -> None:
     game = load_game("race-to-the-bottom", players=3)
-    runs = [play_out(game.new_state(4), [make_bot(game.name, "heuristic", seed=s) for s in range(3)]).to_record()
-            for _ in range(2)]
+    runs = [
+        play_out(game.new_state(4), [make_bot(game.name, "heuristic", seed=s) for s in range(3)]).to_record()
+        for _ in range(2)
+    ]
     assert runs[0] == runs[1]

@@ -1,4 +1,5 @@
 """Sprint! engine: rulebook examples, rulings SP-1..SP-7, errors, records, observations."""
+
 from __future__ import annotations
 
 import json
@@ -37,12 +38,21 @@ def objectives_with(first: list[int], all_cards: tuple[int, ...] = DEFAULT_OBJEC
     return first + [n for n in all_cards if n not in first]
 
 
-def start(cards: dict[int, str] | None = None, objectives: list[int] | None = None, tortoise: int = 0,
-          hare: int = 0, seed: int = 0, **options):
+def start(
+    cards: dict[int, str] | None = None,
+    objectives: list[int] | None = None,
+    tortoise: int = 0,
+    hare: int = 0,
+    seed: int = 0,
+    **options,
+):
     game = load_game("sprint", **options)
-    deal = {"race_pile": pile_with(cards or {}), "objectives": objectives_with(objectives or [15],
-                                                                               game.config.objectives),
-            "tortoise": tortoise, "hare": hare}
+    deal = {
+        "race_pile": pile_with(cards or {}),
+        "objectives": objectives_with(objectives or [15], game.config.objectives),
+        "tortoise": tortoise,
+        "hare": hare,
+    }
     return game.from_deal(deal, seed=seed)
 
 
@@ -67,10 +77,22 @@ def test_rulebook_young_tortoise_example_lift_18_on_15_moves_1():
 # --- SP-4: the Tortoise's movement table -------------------------------------------------
 
 
-@pytest.mark.parametrize("gap, normal, young", [
-    (0, 4, 4), (-1, 3, 3), (-2, 2, 2), (-3, 1, 1), (-4, 0, 0), (-9, 0, 0),
-    (1, 0, 3), (2, 0, 2), (3, 0, 1), (4, 0, 0), (7, 0, 0),
-])
+@pytest.mark.parametrize(
+    "gap, normal, young",
+    [
+        (0, 4, 4),
+        (-1, 3, 3),
+        (-2, 2, 2),
+        (-3, 1, 1),
+        (-4, 0, 0),
+        (-9, 0, 0),
+        (1, 0, 3),
+        (2, 0, 2),
+        (3, 0, 1),
+        (4, 0, 0),
+        (7, 0, 0),
+    ],
+)
 def test_SP_4_movement_table(gap, normal, young):
     assert tortoise_move(15, 15 + gap) == normal
     assert tortoise_move(15, 15 + gap, young_tortoise=True) == young
@@ -311,27 +333,44 @@ def test_foreign_move_objects_are_refused():
         state.play(14)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 0}, {"players": 21}, {"players": "2"}, {"small_track": 1}, {"track_length": 1},
-    {"carrots": [40]}, {"carrots": [10, 4]}, {"carrots": [4, 4]}, {"race_deck": [6, 6, 4]},
-    {"race_deck": [6, 6, 4, 2, 4, 3, 4, -1]}, {"race_deck": [1, 0, 0, 0, 0, 0, 0, 0]},
-    {"objectives": []}, {"objectives": [5, 40]}, {"objectives": [0, 5]}, {"colour": "red"},
-    {"carrots": [], "race_deck": list(DEFAULT_RACE_DECK)},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 0},
+        {"players": 21},
+        {"players": "2"},
+        {"small_track": 1},
+        {"track_length": 1},
+        {"carrots": [40]},
+        {"carrots": [10, 4]},
+        {"carrots": [4, 4]},
+        {"race_deck": [6, 6, 4]},
+        {"race_deck": [6, 6, 4, 2, 4, 3, 4, -1]},
+        {"race_deck": [1, 0, 0, 0, 0, 0, 0, 0]},
+        {"objectives": []},
+        {"objectives": [5, 40]},
+        {"objectives": [0, 5]},
+        {"colour": "red"},
+        {"carrots": [], "race_deck": list(DEFAULT_RACE_DECK)},
+    ],
+)
 def test_bad_options_raise_config_error(options):
     with pytest.raises(ConfigError):
         load_game("sprint", **options)
 
 
-@pytest.mark.parametrize("deal", [
-    {"race_pile": FULL_DECK[:-1], "objectives": list(DEFAULT_OBJECTIVES)},
-    {"race_pile": FULL_DECK[:-1] + ["move 1"], "objectives": list(DEFAULT_OBJECTIVES)},
-    {"race_pile": FULL_DECK[:-1] + ["dragon"], "objectives": list(DEFAULT_OBJECTIVES)},
-    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES)[:-1]},
-    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES)[:-1] + ["22"]},
-    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES), "tortoise": 36},
-    {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES), "hare": -1},
-])
+@pytest.mark.parametrize(
+    "deal",
+    [
+        {"race_pile": FULL_DECK[:-1], "objectives": list(DEFAULT_OBJECTIVES)},
+        {"race_pile": FULL_DECK[:-1] + ["move 1"], "objectives": list(DEFAULT_OBJECTIVES)},
+        {"race_pile": FULL_DECK[:-1] + ["dragon"], "objectives": list(DEFAULT_OBJECTIVES)},
+        {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES)[:-1]},
+        {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES)[:-1] + ["22"]},
+        {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES), "tortoise": 36},
+        {"race_pile": FULL_DECK, "objectives": list(DEFAULT_OBJECTIVES), "hare": -1},
+    ],
+)
 def test_bad_deals_raise_config_error(deal):
     with pytest.raises(ConfigError):
         load_game("sprint").from_deal(deal)
@@ -503,8 +542,15 @@ def test_event_text_never_names_hidden_cards():
 def test_render_shows_track_objective_reveal_and_assumptions():
     state = start({14: "join"}, objectives=[15, 9], tortoise=2, hare=6).play("lift 14")
     html = render_observation(state.observation(1))
-    for css in ("sk-sprint-track", "sk-sprint-objective", "sk-sprint-reveal", "sk-sprint-carrot",
-                "sk-sprint-tortoise", "sk-sprint-hare", "sk-assume"):
+    for css in (
+        "sk-sprint-track",
+        "sk-sprint-objective",
+        "sk-sprint-reveal",
+        "sk-sprint-carrot",
+        "sk-sprint-tortoise",
+        "sk-sprint-hare",
+        "sk-assume",
+    ):
         assert css in html
     assert "Assumed" in html and "SP-1" in html and "SP-2" in html and "SP-3" in html
     assert 'data-card="join"' in html and 'data-card="9"' in html

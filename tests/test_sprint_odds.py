@@ -1,4 +1,5 @@
 """Sprint! analysis: lift models, the exact solver, the numpy simulator and the bots."""
+
 from __future__ import annotations
 
 import random
@@ -28,10 +29,16 @@ DEFAULT = SprintConfig()
 # --- lift models (SP-7) -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("model", [
-    GaussianLifter(0.15, -1), GaussianLifter(0.4, 0), GaussianLifter(2.0, -2, "absolute"),
-    GaussianLifter(0.2, -1, "two-ended"), BlindLifter(),
-])
+@pytest.mark.parametrize(
+    "model",
+    [
+        GaussianLifter(0.15, -1),
+        GaussianLifter(0.4, 0),
+        GaussianLifter(2.0, -2, "absolute"),
+        GaussianLifter(0.2, -1, "two-ended"),
+        BlindLifter(),
+    ],
+)
 def test_SP_7_lift_pmfs_are_distributions_on_1_to_31(model):
     for objective in DEFAULT.objectives:
         pmf = model.pmf(objective, 31)
@@ -117,8 +124,9 @@ def independent_draws_monte_carlo(model, games: int, seed: int) -> float:
         hh = h[alive]
         dist = np.abs(carrots[None, :] - hh[:, None]) * 2 + (carrots[None, :] < hh[:, None])
         nearest = carrots[dist.argmin(axis=1)]
-        new = np.select([card <= 3, card == 4, card == 5, card == 6],
-                        [hh + card + 1, t[alive], hh, hh + moved], nearest)
+        new = np.select(
+            [card <= 3, card == 4, card == 5, card == 6], [hh + card + 1, t[alive], hh, hh + moved], nearest
+        )
         h[alive] = np.where(won, hh, new)
         lost = ~won & (h[alive] >= 36)
         result[alive[won]] = 1
@@ -137,13 +145,16 @@ def test_solver_matches_a_monte_carlo_of_its_own_chain(sigma, offset):
     assert abs(estimate - exact) < 4.5 * np.sqrt(exact * (1 - exact) / games)
 
 
-@pytest.mark.parametrize("model, options", [
-    (GaussianLifter(0.15, -1), {}),
-    (GaussianLifter(0.3, -2), {}),
-    (GaussianLifter(0.2, -1), {"small_track": True}),
-    (GaussianLifter(0.2, 0), {"young_tortoise": True}),
-    (GaussianLifter(1.5, -1, "absolute"), {}),
-])
+@pytest.mark.parametrize(
+    "model, options",
+    [
+        (GaussianLifter(0.15, -1), {}),
+        (GaussianLifter(0.3, -2), {}),
+        (GaussianLifter(0.2, -1), {"small_track": True}),
+        (GaussianLifter(0.2, 0), {"young_tortoise": True}),
+        (GaussianLifter(1.5, -1, "absolute"), {}),
+    ],
+)
 def test_exact_agrees_with_faithful_simulation_within_the_stated_tolerance(model, options):
     """The independent-draws approximation against the real cyclic pile and objectives without
     replacement, fixed seed: within APPROXIMATION_TOLERANCE (1 point) plus 4 standard errors."""
@@ -188,10 +199,13 @@ def engine_game_with_uniforms(game, seed: int, model, uniforms: np.ndarray):
     return state
 
 
-@pytest.mark.parametrize("model, options", [
-    (GaussianLifter(0.2, -1), {}),
-    (GaussianLifter(0.25, 0, "two-ended"), {"small_track": True, "young_tortoise": True}),
-])
+@pytest.mark.parametrize(
+    "model, options",
+    [
+        (GaussianLifter(0.2, -1), {}),
+        (GaussianLifter(0.25, 0, "two-ended"), {"small_track": True, "young_tortoise": True}),
+    ],
+)
 def test_vector_replays_engine_games_one_for_one(model, options):
     game = load_game("sprint", **options)
     config = game.config

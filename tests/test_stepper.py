@@ -1,4 +1,5 @@
 """The step-through widget, driven from code: every step equals a replay of the record's prefix."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -116,8 +117,11 @@ def test_render_is_idempotent_and_classes_are_stable() -> None:
     stepper.render()
     after = [child.value for child in (stepper.title, stepper.narration, stepper.rules, stepper.board)]
     assert before == after
-    classes = {c for w in (stepper, stepper.back_button, stepper.next_button, stepper.slider, stepper.player)
-               for c in w._dom_classes}
+    classes = {
+        c
+        for w in (stepper, stepper.back_button, stepper.next_button, stepper.slider, stepper.player)
+        for c in w._dom_classes
+    }
     assert {"sk-stepper", "sk-back", "sk-next", "sk-scrub", "sk-play"} <= classes
 
 

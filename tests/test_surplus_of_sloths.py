@@ -1,4 +1,5 @@
 """Surplus of Sloths: the rulebook's worked examples and at least one test per ruling SS-1..SS-11."""
+
 from __future__ import annotations
 
 import copy
@@ -64,7 +65,11 @@ def play_all(state: Any, moves: list[str]) -> Any:
 
 
 def unchanged(state: Any) -> tuple[Any, ...]:
-    return (copy.deepcopy(state.to_record()), state.view(), [state.observation(s) for s in range(state.game.num_players)])
+    return (
+        copy.deepcopy(state.to_record()),
+        state.view(),
+        [state.observation(s) for s in range(state.game.num_players)],
+    )
 
 
 # --- the rulebook's worked examples -----------------------------------------------
@@ -387,7 +392,11 @@ def test_SS_8_a_full_tie_means_nobody_takes_the_cards() -> None:
 
 def test_SS_8_no_cards_of_a_type_no_run_and_a_type_absent_from_the_net_is_skipped() -> None:
     result = reveal("L", ["R1", "L3"], "L1")
-    assert result.runs[0].length == 0 and result.runs[0].text == "Player 1 has no run (no cards of this type)" and result.winner == 1
+    assert (
+        result.runs[0].length == 0
+        and result.runs[0].text == "Player 1 has no run (no cards of this type)"
+        and result.winner == 1
+    )
     state = endgame(["R1", "S3"], "R2", "R4 R5 R6")
     state = play_all(state, ["take R4 from row 1", "take R5 from row 1"])
     assert [r.type_letter for r in state.reveal] == ["R"]
@@ -488,7 +497,20 @@ def test_notation_reads_back_and_is_case_insensitive() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "take", "take L5", "take L5 from row 3", "take L8 from row 1", "pick", "pick 5", "grab R1", "net", "keep it", "pick Baby"]
+    "text",
+    [
+        "",
+        "take",
+        "take L5",
+        "take L5 from row 3",
+        "take L8 from row 1",
+        "pick",
+        "pick 5",
+        "grab R1",
+        "net",
+        "keep it",
+        "pick Baby",
+    ],
 )
 def test_bad_notation_raises_invalid_move_error(text: str) -> None:
     state = load_game(GAME).new_state(1)
@@ -521,8 +543,16 @@ def test_out_of_turn_play_is_refused_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"players": 5}, {"players": "3"}, {"babies": "yes"}, {"first_active": 3}, {"first_active": -1},
-     {"match_first_active": "random"}, {"super_surplus": 1}, {"colour": "red"}],
+    [
+        {"players": 5},
+        {"players": "3"},
+        {"babies": "yes"},
+        {"first_active": 3},
+        {"first_active": -1},
+        {"match_first_active": "random"},
+        {"super_surplus": 1},
+        {"colour": "red"},
+    ],
 )
 def test_bad_options_raise_config_errors(options: dict[str, Any]) -> None:
     with pytest.raises(ConfigError):
@@ -609,5 +639,12 @@ def test_the_explanation_of_the_last_draft_announces_the_reveal() -> None:
     words = state.explain("take S1 from row 1")
     assert words.legal and "the reveal follows" in words.reason and "SS-7" in words.reason
     assert "reveal" not in endgame(["R1 R2", "R5"], "R3", "R4 S1 S2").explain("take R4 from row 1").reason
-    babies = endgame(["R1 R2", "R5"], "R3", "R4 Baby S2", babies=True).play("take R4 from row 1").play("take Baby from row 1")
-    assert "the reveal follows" in babies.explain("keep").reason and "the reveal follows" in babies.explain("net R5").reason
+    babies = (
+        endgame(["R1 R2", "R5"], "R3", "R4 Baby S2", babies=True)
+        .play("take R4 from row 1")
+        .play("take Baby from row 1")
+    )
+    assert (
+        "the reveal follows" in babies.explain("keep").reason
+        and "the reveal follows" in babies.explain("net R5").reason
+    )

@@ -1,4 +1,5 @@
 """Seeded random playouts of Surplus of Sloths, checked against invariants and brute-force oracles."""
+
 from __future__ import annotations
 
 import itertools
@@ -166,7 +167,9 @@ def test_records_round_trip_to_identical_states(options: dict[str, Any]) -> None
         record = json.loads(json.dumps(state.to_record()))
         again = game.replay(record)
         assert again.view() == state.view()
-        assert [again.observation(s) for s in range(game.num_players)] == [state.observation(s) for s in range(game.num_players)]
+        assert [again.observation(s) for s in range(game.num_players)] == [
+            state.observation(s) for s in range(game.num_players)
+        ]
         assert [str(m) for m in again.history] == [str(m) for m in state.history]
         assert again.to_record() == state.to_record()
 
@@ -190,7 +193,11 @@ def test_tampered_records_raise_record_errors_and_leave_the_state_alone() -> Non
     before = json.dumps(state.to_record())
     record = state.to_record()
     picked = record["moves"][0].split()[1]
-    not_held = next(code for code in ("R1", "R2", "R3", "R4", "SX") if code != picked and code not in {CARD_CODES[c] for c in state.kept[0]})
+    not_held = next(
+        code
+        for code in ("R1", "R2", "R3", "R4", "SX")
+        if code != picked and code not in {CARD_CODES[c] for c in state.kept[0]}
+    )
     tampered = [
         {**record, "moves": [f"pick {not_held}"] + record["moves"][1:]},
         {**record, "moves": record["moves"][:3] + ["take Q1 from row 1"]},

@@ -1,4 +1,5 @@
 """Too Sloth To Win: the rulebook's worked examples and one test (at least) per ruling TS-1..TS-15."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,7 +19,9 @@ from sloth_kernel.games.too_sloth_to_win import (
 GAME = "too-sloth-to-win"
 
 
-def deal(hands: list[str], positions: list[int] | None = None, pacemaker: int = 0, seed: int = 0, **options: Any) -> TooSlothState:
+def deal(
+    hands: list[str], positions: list[int] | None = None, pacemaker: int = 0, seed: int = 0, **options: Any
+) -> TooSlothState:
     game = load_game(GAME, players=len(hands), **options)
     spec: dict[str, Any] = {"hands": hands, "pacemaker": pacemaker}
     if positions is not None:

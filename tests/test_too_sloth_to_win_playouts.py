@@ -1,4 +1,5 @@
 """Seeded random playouts of Too Sloth To Win, checked against invariants and a brute-force rule oracle."""
+
 from __future__ import annotations
 
 import itertools
@@ -45,13 +46,15 @@ def oracle_moves(hand: list[int], table: tuple[int, ...]) -> set[str]:
             drinks = size - len(naturals)
             if drinks > 1 or (drinks and size == 1):
                 continue
-            for declared in (range(1, 10) if drinks else [None]):
+            for declared in range(1, 10) if drinks else [None]:
                 values = naturals + ([declared] if declared else [])
                 if oracle_kind(values) is None:  # type: ignore[arg-type]
                     continue
                 old = [c - DRINK_BASE if c > DRINK_BASE else c for c in table]
                 if oracle_beats(values, old):  # type: ignore[arg-type]
-                    labels = sorted([(n, 0, str(n)) for n in naturals] + ([(declared, 1, f"D{declared}")] if declared else []))
+                    labels = sorted(
+                        [(n, 0, str(n)) for n in naturals] + ([(declared, 1, f"D{declared}")] if declared else [])
+                    )
                     found.add("-".join(label for _, _, label in labels))
     if not table:
         return found or {"pass"}

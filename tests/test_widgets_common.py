@@ -1,4 +1,5 @@
 """Shared board pieces: the card hand, card pictures, the Board factory."""
+
 from __future__ import annotations
 
 import pytest

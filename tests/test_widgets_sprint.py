@@ -1,4 +1,5 @@
 """The Sprint! board, driven through its widgets; the lift control must not count for you (SP-7)."""
+
 from __future__ import annotations
 
 import re
@@ -49,7 +50,9 @@ def test_the_lift_control_shows_no_count() -> None:
     cut.value = 0.4
     assert not re.search(r"\d", readable()) and not re.search(r"\d", said(board))
     pile = find(board, "sk-pile").value
-    assert len(re.findall(r"<line\b", pile)) == 1 and "<text" not in pile  # only the cut marker: no card edges, no labels
+    assert (
+        len(re.findall(r"<line\b", pile)) == 1 and "<text" not in pile
+    )  # only the cut marker: no card edges, no labels
     looks = {(pile_look(seed)["height"], pile_look(seed)["base"]) for seed in range(1, 6)}
     assert len(looks) == 5  # the pile looks different from game to game
 

@@ -1,4 +1,5 @@
 """The Surplus of Sloths board, driven through its widgets."""
+
 from __future__ import annotations
 
 from sloth_kernel.bots import make_bot

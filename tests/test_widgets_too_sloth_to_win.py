@@ -1,4 +1,5 @@
 """The Too Sloth To Win board, driven like a person would: clicks and trait changes."""
+
 from __future__ import annotations
 
 import pytest

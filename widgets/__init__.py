@@ -3,6 +3,7 @@
 A notebook cell is one line, e.g. ``TooSlothBoard(seed=1)`` or
 ``Board("race-to-the-bottom", seed=3, seats=["human", "heuristic"])``.
 """
+
 from __future__ import annotations
 
 import importlib

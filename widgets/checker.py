@@ -13,6 +13,7 @@ player passes, taking the 8 (TS-6).
 Race to the Bottom (2 players, private decks): each seat also gets a few
 filler cards in its deck, so that playing the meld does not end the race.
 """
+
 from __future__ import annotations
 
 import html
@@ -30,10 +31,41 @@ RACE = "race-to-the-bottom"
 CLIMBING_GAMES: dict[str, str] = {TOO_SLOTH: "Too Sloth To Win", RACE: "Race to the Bottom"}
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    TOO_SLOTH: ("2", "5", "8", "D9", "2-2", "7-7", "4-4-4", "4-5", "6-7", "3-4-5", "4-D5-6", "5-D5",
-                "7-D7-7", "6-7-8", "3-4"),
-    RACE: ("7", "A", "7 7", "Q Q", "A A", "*A *A", "5 6 7", "Q K A", "A 2 3", "4 4 4", "3 3 4 4",
-           "3 3 3 4 4 4", "9 9 9 9", "2 2 2 2", "5 5 5 *5 *5", "T J Q K A"),
+    TOO_SLOTH: (
+        "2",
+        "5",
+        "8",
+        "D9",
+        "2-2",
+        "7-7",
+        "4-4-4",
+        "4-5",
+        "6-7",
+        "3-4-5",
+        "4-D5-6",
+        "5-D5",
+        "7-D7-7",
+        "6-7-8",
+        "3-4",
+    ),
+    RACE: (
+        "7",
+        "A",
+        "7 7",
+        "Q Q",
+        "A A",
+        "*A *A",
+        "5 6 7",
+        "Q K A",
+        "A 2 3",
+        "4 4 4",
+        "3 3 4 4",
+        "3 3 3 4 4 4",
+        "9 9 9 9",
+        "2 2 2 2",
+        "5 5 5 *5 *5",
+        "T J Q K A",
+    ),
 }
 RACE_FILLER = "2345678"  # filler deck cards (any ranks do; suits never matter, RB-1)
 TS_PLAYERS, RACE_PLAYERS = 4, 2
@@ -175,7 +207,9 @@ def _words(err: Exception) -> str:
 def verdict_html(verdict: Verdict) -> str:
     """A big yes/no, the engine's reason, and the rules it cites in plain words."""
     if verdict.explanation is None:
-        body = f'<div class="sk-verdict-answer sk-warn">Can\'t set that up</div><div>{html.escape(verdict.problem)}</div>'
+        body = (
+            f'<div class="sk-verdict-answer sk-warn">Can\'t set that up</div><div>{html.escape(verdict.problem)}</div>'
+        )
         return kit.panel("Does it beat?", body, css="sk-verdict")
     legal = verdict.explanation.legal
     answer = "Yes, it beats." if legal else "No."
@@ -208,11 +242,13 @@ class BeatChecker(widgets.VBox):
         self.verdict: Verdict | None = None
         self.game_picker = widgets.ToggleButtons(options=[(v, k) for k, v in CLIMBING_GAMES.items()], value=game)
         self.game_picker.add_class("sk-checker-game")
-        self.table_box = widgets.Combobox(description="On the table", ensure_option=False,
-                                          style={"description_width": "90px"})
+        self.table_box = widgets.Combobox(
+            description="On the table", ensure_option=False, style={"description_width": "90px"}
+        )
         self.table_box.add_class("sk-checker-table")
-        self.candidate_box = widgets.Combobox(description="You play", ensure_option=False,
-                                              style={"description_width": "90px"})
+        self.candidate_box = widgets.Combobox(
+            description="You play", ensure_option=False, style={"description_width": "90px"}
+        )
         self.candidate_box.add_class("sk-checker-candidate")
         self.check_button = widgets.Button(description="Does it beat?", button_style="primary")
         self.check_button.add_class("sk-check")
@@ -223,8 +259,12 @@ class BeatChecker(widgets.VBox):
         widgets.link((self.table_box, "value"), (self, "table"))
         widgets.link((self.candidate_box, "value"), (self, "candidate"))
         self.check_button.on_click(lambda _: self.render())
-        self.children = [self.game_picker, self.help,
-                         widgets.HBox([self.table_box, self.candidate_box, self.check_button]), self.answer]
+        self.children = [
+            self.game_picker,
+            self.help,
+            widgets.HBox([self.table_box, self.candidate_box, self.check_button]),
+            self.answer,
+        ]
         with self.hold_trait_notifications():
             self.game = game
             self.table = table if table is not None else ("4-5" if game == TOO_SLOTH else "7 7")
@@ -246,11 +286,16 @@ class BeatChecker(widgets.VBox):
         """Ask the engine and redraw; idempotent."""
         self.table_box.options = EXAMPLES[self.game]
         self.candidate_box.options = EXAMPLES[self.game]
-        notation = ("Notation: 5 (Single), 7-7 (Jump), 4-5-6 (Run), D5 = the drink declared as 5; "
-                    "D9 on the table = a lone drink (a Single 9, TS-4)." if self.game == TOO_SLOTH else
-                    "Notation: ranks 2-9, T, J, Q, K, A separated by spaces; a Joker is * plus the rank it "
-                    "stands for (*7, *A). Suits never matter (RB-1).")
-        self.help.value = f'<div class="sk-checker-help" style="font-size:12px;color:#555">{html.escape(notation)}</div>'
+        notation = (
+            "Notation: 5 (Single), 7-7 (Jump), 4-5-6 (Run), D5 = the drink declared as 5; "
+            "D9 on the table = a lone drink (a Single 9, TS-4)."
+            if self.game == TOO_SLOTH
+            else "Notation: ranks 2-9, T, J, Q, K, A separated by spaces; a Joker is * plus the rank it "
+            "stands for (*7, *A). Suits never matter (RB-1)."
+        )
+        self.help.value = (
+            f'<div class="sk-checker-help" style="font-size:12px;color:#555">{html.escape(notation)}</div>'
+        )
         self.verdict = does_it_beat(self.game, self.table.strip(), self.candidate.strip())
         self.answer.value = kit.STYLE + verdict_html(self.verdict)
 
@@ -282,8 +327,14 @@ def plot_beat_matrix(game_name: str, combinations: list[str] | tuple[str, ...], 
             ax.text(j, i, "✓" if cell else "·" if cell is False else "?", ha="center", va="center", fontsize=9)
     ax.set_title(CLIMBING_GAMES[game_name], fontsize=11)
     if any(cell is None for row in matrix for cell in row):
-        ax.text(0.0, -0.32, "? = cannot happen: the deck lacks the cards for both", transform=ax.transAxes, fontsize=8,
-                color="#555")
+        ax.text(
+            0.0,
+            -0.32,
+            "? = cannot happen: the deck lacks the cards for both",
+            transform=ax.transAxes,
+            fontsize=8,
+            color="#555",
+        )
     return ax.figure
 
 
@@ -327,15 +378,19 @@ class SelfCheck(widgets.VBox):
 
     def render(self) -> None:
         for button in self.buttons:
-            button.button_style = ("success" if button.description == self.answer else "danger") \
-                if self.chosen and button.description in (self.chosen, self.answer) else ""
+            button.button_style = (
+                ("success" if button.description == self.answer else "danger")
+                if self.chosen and button.description in (self.chosen, self.answer)
+                else ""
+            )
         if not self.chosen:
             self.feedback.value = '<span style="color:#777">Pick an answer.</span>'
             return
         verdict = "Right!" if self.correct else f"Not quite: the answer is “{self.answer}”."
         css = "sk-legal" if self.correct else "sk-illegal"
-        self.feedback.value = (f'{kit.STYLE}<div class="sk-explain {css}"><b>{html.escape(verdict)}</b> '
-                               f"{html.escape(self.why)}</div>")
+        self.feedback.value = (
+            f'{kit.STYLE}<div class="sk-explain {css}"><b>{html.escape(verdict)}</b> {html.escape(self.why)}</div>'
+        )
 
 
 def beat_question(game_name: str, table: str, candidate: str) -> SelfCheck:
@@ -349,4 +404,15 @@ def beat_question(game_name: str, table: str, candidate: str) -> SelfCheck:
     return SelfCheck(question, ("Yes", "No"), "Yes" if verdict.beats else "No", verdict.explanation.reason + cite)
 
 
-__all__ = ["BeatChecker", "SelfCheck", "beat_matrix", "beat_question", "plot_beat_matrix", "CLIMBING_GAMES", "EXAMPLES", "Verdict", "does_it_beat", "scenario"]
+__all__ = [
+    "BeatChecker",
+    "SelfCheck",
+    "beat_matrix",
+    "beat_question",
+    "plot_beat_matrix",
+    "CLIMBING_GAMES",
+    "EXAMPLES",
+    "Verdict",
+    "does_it_beat",
+    "scenario",
+]

@@ -11,6 +11,7 @@ Separation of concerns (the ipywidgets pattern):
 Each game subclasses :class:`GameBoard` and fills in a few hooks (picture, hand,
 controls, how a selection becomes move text).
 """
+
 from __future__ import annotations
 
 import base64
@@ -41,8 +42,15 @@ class Session(traitlets.HasTraits):
 
     version = traitlets.Int(0)
 
-    def __init__(self, game_name: str, *, seed: int | None = 1, seats: Sequence[str] | None = None,
-                 deal: dict[str, Any] | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game_name: str,
+        *,
+        seed: int | None = 1,
+        seats: Sequence[str] | None = None,
+        deal: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         if seats is not None and "players" not in options and _has_option(game_name, "players"):
             options["players"] = len(seats)
@@ -62,8 +70,9 @@ class Session(traitlets.HasTraits):
         # an explicit deal (the engine's from_deal format) sets up a scenario; else deal from the seed
         self.state = self.game.from_deal(deal, seed=seed or 0) if deal else self.game.new_state(seed=seed)
         self.seed: int = self.state.seed
-        self.bots = {s: make_bot(game_name, kind, seed=self.seed * 31 + s)
-                     for s, kind in enumerate(self.seats) if kind != HUMAN}
+        self.bots = {
+            s: make_bot(game_name, kind, seed=self.seed * 31 + s) for s, kind in enumerate(self.seats) if kind != HUMAN
+        }
         humans = self.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.covered = len(humans) > 1  # hot-seat starts behind the cover
@@ -93,8 +102,7 @@ class Session(traitlets.HasTraits):
     @property
     def my_turn(self) -> bool:
         """The seat on screen may act now (its hand is shown and it is to move)."""
-        return (not self.state.is_over and not self.covered and self.viewer is not None
-                and self.viewer == self.to_move)
+        return not self.state.is_over and not self.covered and self.viewer is not None and self.viewer == self.to_move
 
     def observation(self) -> Any:
         """What the screen may show: the viewer's observation, or the teacher's view when watching.
@@ -224,8 +232,10 @@ def explanation_html(verdict: Explanation | None, note: str = "") -> str:
 def progress_bar(value: int, total: int, *, colour: str = "#2a9d3a", label: str = "") -> str:
     share = 0 if total <= 0 else max(0, min(100, round(100 * value / total)))
     text = html.escape(label or f"{value}/{total}")
-    return (f'<div class="sk-bar" title="{text}"><div class="sk-bar-fill" style="width:{share}%;'
-            f'background:{colour}"></div><span class="sk-bar-text">{text}</span></div>')
+    return (
+        f'<div class="sk-bar" title="{text}"><div class="sk-bar-fill" style="width:{share}%;'
+        f'background:{colour}"></div><span class="sk-bar-text">{text}</span></div>'
+    )
 
 
 BOARD_STYLE = """
@@ -308,8 +318,14 @@ class CardHand(widgets.HBox):
     def buttons(self) -> list[widgets.ToggleButton]:
         return self._pool[: len(self._cards)]
 
-    def show(self, cards: Sequence[HandCard], *, hinted: Sequence[bool] = (), enabled: bool = True,
-             faded: Sequence[bool] = ()) -> None:
+    def show(
+        self,
+        cards: Sequence[HandCard],
+        *,
+        hinted: Sequence[bool] = (),
+        enabled: bool = True,
+        faded: Sequence[bool] = (),
+    ) -> None:
         cards = tuple(cards)
         if cards != self._cards:
             self._cards = cards
@@ -401,8 +417,15 @@ class GameBoard(widgets.VBox):
     shows_hand: ClassVar[bool] = True  # False for games without a hand of cards
     prompt: ClassVar[str] = "Select cards, then press a button."
 
-    def __init__(self, seed: int | None = 1, seats: Sequence[str] | None = None, *,
-                 autoplay: bool = True, deal: dict[str, Any] | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        seed: int | None = 1,
+        seats: Sequence[str] | None = None,
+        *,
+        autoplay: bool = True,
+        deal: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.add_class("sk-board")
         self.autoplay = autoplay
@@ -417,8 +440,12 @@ class GameBoard(widgets.VBox):
         self._error = widgets.HTML()
         self._error.add_class("sk-error")
         self._cover_text = widgets.HTML()
-        self._reveal_button = widgets.Button(description="Show my hand", button_style="warning", icon="eye",
-                                             layout=widgets.Layout(width="auto", align_self="center"))
+        self._reveal_button = widgets.Button(
+            description="Show my hand",
+            button_style="warning",
+            icon="eye",
+            layout=widgets.Layout(width="auto", align_self="center"),
+        )
         self._reveal_button.add_class("sk-reveal")
         self._reveal_button.on_click(self._on_reveal)
         self._cover = widgets.VBox([self._cover_text, self._reveal_button])
@@ -429,8 +456,12 @@ class GameBoard(widgets.VBox):
         self._hand_label = widgets.HTML()
         self._hand = CardHand()
         self._hand.observe(self._on_select, "selected")
-        self._hint = widgets.ToggleButton(description="Hints", icon="lightbulb-o", value=False,
-                                          tooltip="highlight the cards that can be part of a legal play")
+        self._hint = widgets.ToggleButton(
+            description="Hints",
+            icon="lightbulb-o",
+            value=False,
+            tooltip="highlight the cards that can be part of a legal play",
+        )
         self._hint.add_class("sk-hint-toggle")
         self._hint.observe(self._on_hint, "value")
         self._explain = widgets.HTML()
@@ -441,12 +472,21 @@ class GameBoard(widgets.VBox):
         self._skip = widgets.Button(description="Bots to my turn", icon="fast-forward")
         self._skip.add_class("sk-skip")
         self._skip.on_click(self._on_skip)
-        self._timer = widgets.Play(value=0, min=0, max=10**9, step=1, interval=900, show_repeat=False,
-                                   description="bots", tooltip="play bot turns one at a time")
+        self._timer = widgets.Play(
+            value=0,
+            min=0,
+            max=10**9,
+            step=1,
+            interval=900,
+            show_repeat=False,
+            description="bots",
+            tooltip="play bot turns one at a time",
+        )
         self._timer.add_class("sk-autoplay")
         self._timer.observe(self._on_tick, "value")
-        self._speed = widgets.Dropdown(options=list(SPEEDS), value=900, description="Bot speed",
-                                       layout=widgets.Layout(width="200px"))
+        self._speed = widgets.Dropdown(
+            options=list(SPEEDS), value=900, description="Bot speed", layout=widgets.Layout(width="200px")
+        )
         self._speed.add_class("sk-speed")
         self._speed.observe(self._on_speed, "value")
         self._botbar = widgets.HBox([self._next, self._timer, self._speed, self._skip])
@@ -456,8 +496,12 @@ class GameBoard(widgets.VBox):
         self._log = widgets.HTML()
         self._log.add_class("sk-log")
         self._over_text = widgets.HTML()
-        self._again = widgets.Button(description="Play again (next seed)", icon="repeat", button_style="primary",
-                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self._again = widgets.Button(
+            description="Play again (next seed)",
+            icon="repeat",
+            button_style="primary",
+            layout=widgets.Layout(width="auto", align_self="flex-start"),
+        )
         self._again.add_class("sk-again")
         self._again.on_click(self._on_again)
         self._over = widgets.VBox([self._over_text, self._again])
@@ -474,8 +518,18 @@ class GameBoard(widgets.VBox):
         self.session = self._new_session(seed, seats, options, deal)
         self._setup.load(self.session)
         self.children = [
-            self._style, self._status, self._error, self._over, self._picture, self._table_area, self._cover,
-            self._hand_label, self._hand, self._controls, self._explain, self._botbar,
+            self._style,
+            self._status,
+            self._error,
+            self._over,
+            self._picture,
+            self._table_area,
+            self._cover,
+            self._hand_label,
+            self._hand,
+            self._controls,
+            self._explain,
+            self._botbar,
             self._panels,
             self._setup_box,
         ]
@@ -557,8 +611,10 @@ class GameBoard(widgets.VBox):
         self._cover.layout.display = "" if covered else "none"
         if covered:
             who = seat_name(session.to_move)
-            self._cover_text.value = (f"<div>🙈 Pass the device to <b>{html.escape(who)}</b>.</div>"
-                                      "<div style='font-size:13px'>Nothing private is shown until they press the button.</div>")
+            self._cover_text.value = (
+                f"<div>🙈 Pass the device to <b>{html.escape(who)}</b>.</div>"
+                "<div style='font-size:13px'>Nothing private is shown until they press the button.</div>"
+            )
             self._reveal_button.description = f"I am {who}: show my hand"
         has_hand = session.viewer is not None and not covered and session.mode != "watch" and self.shows_hand
         has_hand = has_hand and not (state.is_over and session.mode == "hot-seat")  # nobody's hand after the end
@@ -566,8 +622,12 @@ class GameBoard(widgets.VBox):
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
         self._hand.layout.display = "" if has_hand else "none"
-        self._hand_label.value = (f'<div class="sk-hand-label">{html.escape(self.hand_heading(obs, my_turn))} '
-                                  f'({html.escape(seat_name(session.viewer))})</div>' if has_hand else "")
+        self._hand_label.value = (
+            f'<div class="sk-hand-label">{html.escape(self.hand_heading(obs, my_turn))} '
+            f"({html.escape(seat_name(session.viewer))})</div>"
+            if has_hand
+            else ""
+        )
         self._hand_label.layout.display = "" if has_hand else "none"
         self._controls.layout.display = "" if has_hand and not state.is_over else "none"
         self.update_controls(obs, my_turn)
@@ -578,12 +638,14 @@ class GameBoard(widgets.VBox):
         self._skip.layout.display = "none" if session.mode == "watch" else ""
         self._botbar.layout.display = "none" if not session.bots else ""
         self._standings.value = self.standings(obs)
-        self._log.value = kit.panel("Log", kit.log_html([e.text for e in obs.log], last=14)) if private else \
-            kit.panel("Log", '<div class="sk-empty">hidden while the device changes hands</div>')
-        self._over_text.value = (f'<div class="sk-game-over-box">{self.summary(obs)}</div>' if state.is_over else "")
+        self._log.value = (
+            kit.panel("Log", kit.log_html([e.text for e in obs.log], last=14))
+            if private
+            else kit.panel("Log", '<div class="sk-empty">hidden while the device changes hands</div>')
+        )
+        self._over_text.value = f'<div class="sk-game-over-box">{self.summary(obs)}</div>' if state.is_over else ""
         self._over.layout.display = "" if state.is_over else "none"
-        self._error.value = (f'<div class="sk-error-box">{html.escape(self.last_error)}</div>'
-                             if self.last_error else "")
+        self._error.value = f'<div class="sk-error-box">{html.escape(self.last_error)}</div>' if self.last_error else ""
 
     def _status_html(self, obs: Any) -> str:
         session = self.session
@@ -598,8 +660,7 @@ class GameBoard(widgets.VBox):
             what = f"<b>{html.escape(seat_name(session.to_move))}</b> ({html.escape(kind)} bot) is to move."
         else:
             what = f"<b>{html.escape(seat_name(session.to_move))}</b> is to move."
-        return (f'<div class="sk-status-line">{html.escape(self.title)} · seed {session.seed} · '
-                f'{mode} · {what}</div>')
+        return f'<div class="sk-status-line">{html.escape(self.title)} · seed {session.seed} · {mode} · {what}</div>'
 
     def _refresh_explanation(self) -> None:
         """Show the last verdict, else a live preview of the selection, else a hint list."""
@@ -623,8 +684,10 @@ class GameBoard(widgets.VBox):
         if self._hint.value:
             moves = [str(m) for m in session.observation().legal_moves]
             shown = ", ".join(moves[:40]) + (" …" if len(moves) > 40 else "")
-            text_html = (f'<div class="sk-explain sk-note">{html.escape(text)}<div class="sk-legal-list">'
-                         f'Legal now: {html.escape(shown)}</div></div>')
+            text_html = (
+                f'<div class="sk-explain sk-note">{html.escape(text)}<div class="sk-legal-list">'
+                f"Legal now: {html.escape(shown)}</div></div>"
+            )
             self._explain.value = text_html
             return
         self._explain.value = explanation_html(None, text)
@@ -699,8 +762,9 @@ class GameBoard(widgets.VBox):
         except Exception:  # noqa: BLE001 - rendering itself failed: show the raw text
             self._error.value = f'<div class="sk-error-box">{html.escape(self.last_error)}</div>'
 
-    def _new_session(self, seed: int | None, seats: Sequence[str] | None, options: dict[str, Any],
-                     deal: dict[str, Any] | None = None) -> Session:
+    def _new_session(
+        self, seed: int | None, seats: Sequence[str] | None, options: dict[str, Any], deal: dict[str, Any] | None = None
+    ) -> Session:
         session = Session(self.game_name, seed=seed, seats=seats, deal=deal, **options)
         session.observe(self._on_session_change, "version")
         return session
@@ -804,21 +868,25 @@ class SeatSetup(widgets.VBox):
         self._on_new = on_new
         counts = [c for c in (player_counts(game_name) if game_name else [1]) if c <= self.MAX_SEATS]
         kinds = [HUMAN] + (bot_levels(game_name) if game_name else [])
-        self.players = widgets.Dropdown(options=counts, value=counts[0], description="Players",
-                                        layout=widgets.Layout(width="180px"))
+        self.players = widgets.Dropdown(
+            options=counts, value=counts[0], description="Players", layout=widgets.Layout(width="180px")
+        )
         self.players.observe(lambda change: self._show_seats(), "value")
-        self.seat_kinds = [widgets.Dropdown(options=kinds, value=HUMAN, description=seat_name(s),
-                                            layout=widgets.Layout(width="220px"))
-                           for s in range(self.MAX_SEATS)]
+        self.seat_kinds = [
+            widgets.Dropdown(options=kinds, value=HUMAN, description=seat_name(s), layout=widgets.Layout(width="220px"))
+            for s in range(self.MAX_SEATS)
+        ]
         self.seed = widgets.IntText(value=1, description="Seed", layout=widgets.Layout(width="180px"))
         self.option_widgets: dict[str, widgets.ValueWidget] = {}
         self.start = widgets.Button(description="New game", button_style="primary", icon="refresh")
         self.start.add_class("sk-new")
         self.start.on_click(self._start)
-        self.children = [widgets.HBox([self.players, self.seed]),
-                         widgets.GridBox(self.seat_kinds, layout=widgets.Layout(
-                             grid_template_columns="repeat(auto-fill, 230px)")),
-                         widgets.HBox([]), self.start]
+        self.children = [
+            widgets.HBox([self.players, self.seed]),
+            widgets.GridBox(self.seat_kinds, layout=widgets.Layout(grid_template_columns="repeat(auto-fill, 230px)")),
+            widgets.HBox([]),
+            self.start,
+        ]
 
     def add_options(self, options: dict[str, widgets.ValueWidget]) -> None:
         """Game options as widgets, keyed by the engine's option name."""

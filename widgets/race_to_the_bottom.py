@@ -1,4 +1,5 @@
 """The Race to the Bottom play board: the trick, a hand grouped by rank, Jokers, pitching."""
+
 from __future__ import annotations
 
 import html
@@ -41,8 +42,13 @@ class RaceBoard(GameBoard):
 
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
-        self._setup.add_options({"grand_prix": widgets.Checkbox(description="Grand Prix (3 races)",
-                                                                value=self.session.game.config.grand_prix)})
+        self._setup.add_options(
+            {
+                "grand_prix": widgets.Checkbox(
+                    description="Grand Prix (3 races)", value=self.session.game.config.grand_prix
+                )
+            }
+        )
 
     # -- hooks --
 
@@ -53,19 +59,28 @@ class RaceBoard(GameBoard):
         self._play_button = widgets.Button(description="Play selected", button_style="success", icon="play")
         self._play_button.add_class("sk-play")
         self._play_button.on_click(self._on_play)
-        self._jokers = [widgets.Dropdown(options=RANK_CHOICES, value=None, description=f"Joker {i + 1} as",
-                                         layout=widgets.Layout(width="190px")) for i in range(MAX_JOKERS)]
+        self._jokers = [
+            widgets.Dropdown(
+                options=RANK_CHOICES, value=None, description=f"Joker {i + 1} as", layout=widgets.Layout(width="190px")
+            )
+            for i in range(MAX_JOKERS)
+        ]
         for dropdown in self._jokers:
             dropdown.add_class("sk-joker-rank")
             dropdown.observe(self._on_joker, "value")
-        self._pass_button = widgets.Button(description="Pass", button_style="warning", icon="hand-paper-o",
-                                           tooltip="out of this trick; then pitch and refill (RB-7)")
+        self._pass_button = widgets.Button(
+            description="Pass",
+            button_style="warning",
+            icon="hand-paper-o",
+            tooltip="out of this trick; then pitch and refill (RB-7)",
+        )
         self._pass_button.add_class("sk-pass")
         self._pass_button.on_click(self._on_pass)
         self._pitch_order = widgets.HTML()
         self._pitch_order.add_class("sk-pitch-order")
-        self._pitch_button = widgets.Button(description="Pitch & refill", button_style="info", icon="level-down",
-                                            layout=widgets.Layout(width="auto"))
+        self._pitch_button = widgets.Button(
+            description="Pitch & refill", button_style="info", icon="level-down", layout=widgets.Layout(width="auto")
+        )
         self._pitch_button.add_class("sk-pitch")
         self._pitch_button.on_click(self._on_pitch)
         return [self._play_button, *self._jokers, self._pass_button, self._pitch_order, self._pitch_button, self._hint]
@@ -99,12 +114,16 @@ class RaceBoard(GameBoard):
         parts = [f"<div>{html.escape(mode)} · shed all {DECK_SIZE} cards (hand + deck) to win (RB-9)</div>"]
         top = obs.to_beat
         if top is not None and top.cheat:
-            parts.append('<div class="sk-rb-cheat" style="background:#7a1020;color:#fff;border-radius:8px;'
-                         'padding:6px 10px;margin:4px 0;font-weight:700">⚠ CHEAT on the table: '
-                         f'{html.escape(top.describe())} — only Cheats may follow this trick (RB-6)</div>')
+            parts.append(
+                '<div class="sk-rb-cheat" style="background:#7a1020;color:#fff;border-radius:8px;'
+                'padding:6px 10px;margin:4px 0;font-weight:700">⚠ CHEAT on the table: '
+                f"{html.escape(top.describe())} — only Cheats may follow this trick (RB-6)</div>"
+            )
         if obs.pitching and obs.current_player >= 0:
-            parts.append(f'<div class="sk-explain sk-note">{html.escape(seat_name(obs.current_player))} passed and is '
-                         f'pitching ({obs.pitched_now} so far, at most 6), then refills to 12 (RB-7).</div>')
+            parts.append(
+                f'<div class="sk-explain sk-note">{html.escape(seat_name(obs.current_player))} passed and is '
+                f"pitching ({obs.pitched_now} so far, at most 6), then refills to 12 (RB-7).</div>"
+            )
         parts.append(kit.panel("The trick", trick(obs), css="sk-rb-table"))
         if private and self.session.viewer is not None and self.session.mode != "watch":
             mine = obs.seats[self.session.viewer]
@@ -119,14 +138,23 @@ class RaceBoard(GameBoard):
     def _progress(self, obs: Any) -> str:
         rows = []
         for seat in obs.seats:
-            status = ("finished" if seat.out else "passed" if seat.passed else "in the trick")
-            rows.append([
-                kit.esc(seat_name(seat.seat)) + (kit.badge("to move", css="sk-warn") if seat.seat == obs.current_player else ""),
-                str(seat.hand_count), str(seat.deck_count),
-                progress_bar(seat.remaining, DECK_SIZE, colour="#f0b27a" if seat.remaining > 27 else "#8fd19e",
-                             label=f"{seat.remaining} of {DECK_SIZE} left"),
-                kit.esc(status),
-            ] + ([str(seat.points)] if obs.grand_prix else []))
+            status = "finished" if seat.out else "passed" if seat.passed else "in the trick"
+            rows.append(
+                [
+                    kit.esc(seat_name(seat.seat))
+                    + (kit.badge("to move", css="sk-warn") if seat.seat == obs.current_player else ""),
+                    str(seat.hand_count),
+                    str(seat.deck_count),
+                    progress_bar(
+                        seat.remaining,
+                        DECK_SIZE,
+                        colour="#f0b27a" if seat.remaining > 27 else "#8fd19e",
+                        label=f"{seat.remaining} of {DECK_SIZE} left",
+                    ),
+                    kit.esc(status),
+                ]
+                + ([str(seat.points)] if obs.grand_prix else [])
+            )
         headers = ["Seat", "Hand", "Deck", "Remaining", "This trick"] + (["Points"] if obs.grand_prix else [])
         return kit.table(headers, rows, css="sk-rb-progress")
 
@@ -134,19 +162,27 @@ class RaceBoard(GameBoard):
         body = self._progress(obs)
         if obs.grand_prix:
             ranking = sorted(range(obs.players), key=lambda s: -obs.seats[s].points)
-            body += "<div>Grand Prix: " + ", ".join(
-                f"{seat_name(s)} {obs.seats[s].points} pt" for s in ranking) + " (RB-10)</div>"
+            body += (
+                "<div>Grand Prix: "
+                + ", ".join(f"{seat_name(s)} {obs.seats[s].points} pt" for s in ranking)
+                + " (RB-10)</div>"
+            )
         if obs.order:
-            body += "<div>Finished this race: " + ", ".join(
-                f"{i + 1}. {seat_name(s)}" for i, s in enumerate(obs.order)) + "</div>"
+            body += (
+                "<div>Finished this race: "
+                + ", ".join(f"{i + 1}. {seat_name(s)}" for i, s in enumerate(obs.order))
+                + "</div>"
+            )
         return kit.panel(f"Race: cards left of {DECK_SIZE}", body)
 
     def summary(self, obs: Any) -> str:
         best = max(obs.returns)
         winners = [seat_name(s) for s in range(obs.players) if obs.returns[s] == best]
         what = "Grand Prix" if obs.grand_prix else "Race"
-        return (f"<div>🏁 {what} over: <b>{html.escape(' and '.join(winners))}</b> "
-                f"win{'s' * (len(winners) == 1)}.</div>" + results(obs))
+        return (
+            f"<div>🏁 {what} over: <b>{html.escape(' and '.join(winners))}</b> "
+            f"win{'s' * (len(winners) == 1)}.</div>" + results(obs)
+        )
 
     def update_controls(self, obs: Any, my_turn: bool) -> None:
         moves = [str(m) for m in obs.legal_moves] if my_turn else []
@@ -171,8 +207,9 @@ class RaceBoard(GameBoard):
         if not keys or self._pitching():
             return None
         naturals = [k for k in keys if k != "*"]
-        jokers = ["*" + (self._jokers[i].value or "") if i < MAX_JOKERS else "*"
-                  for i in range(len(keys) - len(naturals))]
+        jokers = [
+            "*" + (self._jokers[i].value or "") if i < MAX_JOKERS else "*" for i in range(len(keys) - len(naturals))
+        ]
         return " ".join(naturals + jokers)
 
     def reset_controls(self) -> None:
@@ -208,9 +245,12 @@ class RaceBoard(GameBoard):
             return
         naturals = sorted(k for k in keys if k != "*")
         jokers = len(keys) - len(naturals)
-        options = {tuple(declared) for m in self.session.observation().legal_moves
-                   for naturals_m, declared in [play_tokens(str(m))]
-                   if is_play(str(m)) and sorted(naturals_m) == naturals and len(declared) == jokers}
+        options = {
+            tuple(declared)
+            for m in self.session.observation().legal_moves
+            for naturals_m, declared in [play_tokens(str(m))]
+            if is_play(str(m)) and sorted(naturals_m) == naturals and len(declared) == jokers
+        }
         if len(options) == 1:
             for dropdown, rank in zip(self._jokers, options.pop()):
                 dropdown.value = rank

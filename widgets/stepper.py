@@ -15,6 +15,7 @@ Two layers:
 Step 0 is the deal; step k is the position after the k-th move of the record.
 The widget never decides a rule: every word about legality comes from the engine.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -123,9 +124,8 @@ class Timeline:
         explanation = before.explain(text)
         state = before.play(text)
         self._last = (index, state)
-        events = state.log[len(before.log):]
-        return Step(index, self.last, text, player, events, explanation,
-                    self._rule_words(events, explanation), state)
+        events = state.log[len(before.log) :]
+        return Step(index, self.last, text, player, events, explanation, self._rule_words(events, explanation), state)
 
     def _rule_words(self, events: Sequence[Event], explanation: Explanation | None) -> tuple[tuple[str, str], ...]:
         ids: list[str] = list(explanation.rules) if explanation else []
@@ -165,7 +165,7 @@ def as_seen_by(step: Step, seat: int | None) -> Step:
     if seat is None:
         return step
     log = step.state.observation(seat).log
-    events = tuple(log[len(log) - len(step.events):]) if step.events else ()
+    events = tuple(log[len(log) - len(step.events) :]) if step.events else ()
     if step.move is None or step.player == seat:
         return dataclasses.replace(step, events=events)
     named = [e.move for e in events if e.move and e.player == step.player]
@@ -203,8 +203,10 @@ def narration_html(step: Step) -> str:
         head = f"<b>The deal</b> (step 0 of {step.total})"
     else:
         who = seat_name(step.player) if step.player is not None and step.player >= 0 else "The table"
-        head = (f"<b>Move {step.index} of {step.total}</b> · {html.escape(who)}: "
-                f'<span class="sk-move">{html.escape(step.move)}</span>')
+        head = (
+            f"<b>Move {step.index} of {step.total}</b> · {html.escape(who)}: "
+            f'<span class="sk-move">{html.escape(step.move)}</span>'
+        )
     lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in step.events)
     return f'{STEPPER_STYLE}<div class="sk-narration">{head}<ul>{lines}</ul></div>'
 
@@ -214,10 +216,13 @@ def rules_html(step: Step) -> str:
     why = ""
     if step.explanation is not None:
         why = f'<div class="sk-why">Why it is legal: {html.escape(step.explanation.reason)}</div>'
-    rules = "".join(
-        f'<div class="sk-rule-line"><span class="sk-rule-id">{html.escape(rule)}</span> {html.escape(words)}</div>'
-        for rule, words in step.rules
-    ) or '<div class="sk-rule-line"><i>no rule cited</i></div>'
+    rules = (
+        "".join(
+            f'<div class="sk-rule-line"><span class="sk-rule-id">{html.escape(rule)}</span> {html.escape(words)}</div>'
+            for rule, words in step.rules
+        )
+        or '<div class="sk-rule-line"><i>no rule cited</i></div>'
+    )
     return kit.panel("The rule", why + rules, css="sk-rules")
 
 
@@ -230,8 +235,10 @@ class Moment:
 
     def _repr_html_(self) -> str:
         board = board_html(self.step.state, self.seat)
-        return (f'<div class="sk-stepper sk-moment">{narration_html(self.step)}{rules_html(self.step)}'
-                f"<details><summary>Show the board at this moment</summary>{board}</details></div>")
+        return (
+            f'<div class="sk-stepper sk-moment">{narration_html(self.step)}{rules_html(self.step)}'
+            f"<details><summary>Show the board at this moment</summary>{board}</details></div>"
+        )
 
 
 # --- the widget -------------------------------------------------------------------------
@@ -244,8 +251,14 @@ class StepThrough(widgets.VBox):
     step = traitlets.Int(0)
     seat = traitlets.Int(None, allow_none=True)  # None: teacher's view (all hands open)
 
-    def __init__(self, record: GameState[Any] | Record | str, *, step: int = 0, seat: int | None = None,
-                 interval: int = PLAY_INTERVAL_MS) -> None:
+    def __init__(
+        self,
+        record: GameState[Any] | Record | str,
+        *,
+        step: int = 0,
+        seat: int | None = None,
+        interval: int = PLAY_INTERVAL_MS,
+    ) -> None:
         super().__init__()
         self.add_class("sk-stepper")
         self.timeline: Timeline | None = None
@@ -254,11 +267,13 @@ class StepThrough(widgets.VBox):
         self.next_button = _button("Next ▶", "sk-next", "Next move")
         self.player = widgets.Play(value=0, min=0, max=0, step=1, interval=interval, description="Play")
         self.player.add_class("sk-play")
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Step", continuous_update=True,
-                                        layout=widgets.Layout(width="420px"))
+        self.slider = widgets.IntSlider(
+            value=0, min=0, max=0, description="Step", continuous_update=True, layout=widgets.Layout(width="420px")
+        )
         self.slider.add_class("sk-scrub")
-        self.viewer = widgets.Dropdown(description="View", layout=widgets.Layout(width="230px"),
-                                       style={"description_width": "40px"})
+        self.viewer = widgets.Dropdown(
+            description="View", layout=widgets.Layout(width="230px"), style={"description_width": "40px"}
+        )
         self.viewer.add_class("sk-seat")
         self.narration = _html("sk-narration-box")
         self.rules = _html("sk-rule")
@@ -267,8 +282,10 @@ class StepThrough(widgets.VBox):
         widgets.link((self.slider, "value"), (self, "step"))
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
-        controls = widgets.HBox([self.back_button, self.player, self.next_button, self.slider, self.viewer],
-                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        controls = widgets.HBox(
+            [self.back_button, self.player, self.next_button, self.slider, self.viewer],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
         controls.add_class("sk-controls")
         self.children = [self.title, controls, self.narration, self.rules, self.board]
         with self.hold_trait_notifications():
@@ -346,8 +363,9 @@ class StepThrough(widgets.VBox):
             return
         step = as_seen_by(self.timeline.step(self.step), self.seat)
         view = "teacher's view: all hands open" if self.seat is None else f"as {seat_name(self.seat)} sees it"
-        self.title.value = (f"<b>{html.escape(self.timeline.game.title)}</b> · step {step.index} of "
-                            f"{step.total} · {html.escape(view)}")
+        self.title.value = (
+            f"<b>{html.escape(self.timeline.game.title)}</b> · step {step.index} of {step.total} · {html.escape(view)}"
+        )
         self.slider.value = step.index
         self.player.value = step.index
         self.back_button.disabled = step.index == 0

@@ -1,4 +1,5 @@
 """The Surplus of Sloths play board: secret pick, River rows, the Net, Baby prompt, stepped reveal."""
+
 from __future__ import annotations
 
 import html
@@ -53,10 +54,14 @@ class SurplusBoard(GameBoard):
         self._reveal_key: tuple[int, int] = (0, 0)
         super().__init__(seed, seats, **options)
         config = self.session.game.config
-        self._setup.add_options({
-            "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
-            "super_surplus": widgets.Checkbox(description="Super Surplus match (SS-10)", value=config.super_surplus),
-        })
+        self._setup.add_options(
+            {
+                "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
+                "super_surplus": widgets.Checkbox(
+                    description="Super Surplus match (SS-10)", value=config.super_surplus
+                ),
+            }
+        )
 
     # -- building --
 
@@ -84,14 +89,16 @@ class SurplusBoard(GameBoard):
         self._reveal_all = widgets.Button(description="Show all")
         self._reveal_all.add_class("sk-reveal-all")
         self._reveal_all.on_click(lambda b: self._step_reveal(100))
-        self._reveal_box = widgets.VBox([self._reveal_html,
-                                         widgets.HBox([self._reveal_prev, self._reveal_next, self._reveal_all])])
+        self._reveal_box = widgets.VBox(
+            [self._reveal_html, widgets.HBox([self._reveal_prev, self._reveal_next, self._reveal_all])]
+        )
         self._reveal_box.add_class("sk-reveal-steps")
         return [*rows, self._reveal_box]
 
     def build_controls(self) -> list[widgets.Widget]:
-        self._play_button = widgets.Button(description="Take selected", button_style="success", icon="play",
-                                           layout=widgets.Layout(width="auto"))
+        self._play_button = widgets.Button(
+            description="Take selected", button_style="success", icon="play", layout=widgets.Layout(width="auto")
+        )
         self._play_button.add_class("sk-play")
         self._play_button.on_click(self._on_play)
         self._keep_button = widgets.Button(description="Keep my hand", button_style="warning", icon="hand-paper-o")
@@ -129,8 +136,12 @@ class SurplusBoard(GameBoard):
         return {str(m).split()[1] for m in obs.legal_moves if str(m).split()[0] in ("pick", "net")}
 
     def picture(self, obs: Any, private: bool) -> str:
-        phase = {"pick": "Opening: everyone secretly picks one card for the Net (SS-3)",
-                 "draft": "Drafting (SS-4)", "baby": "A Baby was drafted (SS-6)", "over": "Game over"}[obs.phase]
+        phase = {
+            "pick": "Opening: everyone secretly picks one card for the Net (SS-3)",
+            "draft": "Drafting (SS-4)",
+            "baby": "A Baby was drafted (SS-6)",
+            "over": "Game over",
+        }[obs.phase]
         bits = [phase]
         if obs.phase in ("draft", "baby"):
             bits.append(f"Active Player: {seat_name(obs.active_player)}")
@@ -138,13 +149,17 @@ class SurplusBoard(GameBoard):
                 bits.append(f"everyone takes from row {obs.row} this round")
         bits.append(f"deck: {obs.deck_count} cards")
         if obs.super_surplus:
-            bits.append(f"Super Surplus game {obs.game_number} · wins: "
-                        + ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(obs.wins)))
+            bits.append(
+                f"Super Surplus game {obs.game_number} · wins: "
+                + ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(obs.wins))
+            )
         parts = [f"<div>{html.escape(' · '.join(bits))}</div>"]
         if obs.phase == "baby" and obs.current_player >= 0:
-            parts.append('<div class="sk-ss-baby" style="background:#fbe3ef;border:1px solid #c2407f;border-radius:8px;'
-                         f'padding:6px 10px;margin:4px 0">👶 {html.escape(seat_name(obs.current_player))} drafted a '
-                         'Baby Sloth and may put one card from their hand into the Net, or keep their hand (SS-6).</div>')
+            parts.append(
+                '<div class="sk-ss-baby" style="background:#fbe3ef;border:1px solid #c2407f;border-radius:8px;'
+                f'padding:6px 10px;margin:4px 0">👶 {html.escape(seat_name(obs.current_player))} drafted a '
+                "Baby Sloth and may put one card from their hand into the Net, or keep their hand (SS-6).</div>"
+            )
         parts.append(kit.panel("Surplus Net", self._net(obs), css="sk-ss-net"))
         return "".join(parts)
 
@@ -155,11 +170,14 @@ class SurplusBoard(GameBoard):
             piles.append(
                 f'<div class="sk-surplus-pile" style="border:1px dashed #bbb;border-radius:6px;padding:2px 6px">'
                 f'<div style="font-size:12px;color:{kind.color};font-weight:700">{html.escape(kind.name)} '
-                f'({html.escape(kind.icon_words)})</div>{cards_html(codes, width=34, empty="empty")}'
-                f'<div style="font-size:11px;color:#555">{html.escape(pile_value(codes))}</div></div>')
+                f"({html.escape(kind.icon_words)})</div>{cards_html(codes, width=34, empty='empty')}"
+                f'<div style="font-size:11px;color:#555">{html.escape(pile_value(codes))}</div></div>'
+            )
         if obs.net_babies:
-            piles.append(f'<div class="sk-surplus-pile"><div style="font-size:12px">Babies (score 0)</div>'
-                         f'{cards_html([BABY_CODE] * obs.net_babies, width=34)}</div>')
+            piles.append(
+                f'<div class="sk-surplus-pile"><div style="font-size:12px">Babies (score 0)</div>'
+                f"{cards_html([BABY_CODE] * obs.net_babies, width=34)}</div>"
+            )
         return f'<div style="display:flex;flex-wrap:wrap;gap:8px">{"".join(piles)}</div>'
 
     def standings(self, obs: Any) -> str:
@@ -176,19 +194,34 @@ class SurplusBoard(GameBoard):
             if obs.super_surplus:
                 flags.append(kit.badge(f"{obs.wins[s]} win(s)"))
             kept = obs.kept[s] if watch and obs.kept[s] is not None else [None] * obs.kept_counts[s]
-            body = [f'<div style="font-size:11px;color:#666">Kept from the deal ({"open: teacher view" if watch else "hidden"})</div>',
-                    cards_html(kept, width=30), '<div style="font-size:11px;color:#666">Drafted (public)</div>',
-                    cards_html(sorted(obs.drafted[s], key=card_order), width=30)]
+            body = [
+                f'<div style="font-size:11px;color:#666">Kept from the deal ({"open: teacher view" if watch else "hidden"})</div>',
+                cards_html(kept, width=30),
+                '<div style="font-size:11px;color:#666">Drafted (public)</div>',
+                cards_html(sorted(obs.drafted[s], key=card_order), width=30),
+            ]
             if obs.phase == "pick":
-                body.append(f'<div style="font-size:11px;color:#666">Opening pick: '
-                            f'{"face down" if obs.picked[s] else "not yet"}</div>')
+                body.append(
+                    f'<div style="font-size:11px;color:#666">Opening pick: '
+                    f"{'face down' if obs.picked[s] else 'not yet'}</div>"
+                )
             if obs.claimed[s]:
-                body += ['<div style="font-size:11px;color:#666">Won from the Net</div>', cards_html(obs.claimed[s], width=30)]
+                body += [
+                    '<div style="font-size:11px;color:#666">Won from the Net</div>',
+                    cards_html(obs.claimed[s], width=30),
+                ]
             mine = s == self.session.viewer and not watch and not self.session.covered
-            blocks.append(kit.panel(seat_name(s) + (" (you)" if mine else ""),
-                                    "".join(flags) + "".join(body), css=f"sk-ss-seat sk-ss-seat-{s}"))
-        return ('<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:6px;'
-                f'min-width:520px">{"".join(blocks)}</div>')
+            blocks.append(
+                kit.panel(
+                    seat_name(s) + (" (you)" if mine else ""),
+                    "".join(flags) + "".join(body),
+                    css=f"sk-ss-seat sk-ss-seat-{s}",
+                )
+            )
+        return (
+            '<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:6px;'
+            f'min-width:520px">{"".join(blocks)}</div>'
+        )
 
     def summary(self, obs: Any) -> str:
         if not obs.games:
@@ -210,15 +243,20 @@ class SurplusBoard(GameBoard):
             takes = [f"take {c} from row {index}" in legal for c in codes]
             hints = takes if self._hint.value else []
             faded = [obs.row is not None and obs.row != index] * len(codes)
-            river.show([HandCard(c, face_class(c), card_title(c)) for c in codes], hinted=hints,
-                       enabled=drafting and any(takes), faded=faded)  # the engine's legal takes decide
+            river.show(
+                [HandCard(c, face_class(c), card_title(c)) for c in codes],
+                hinted=hints,
+                enabled=drafting and any(takes),
+                faded=faded,
+            )  # the engine's legal takes decide
             note = " — everyone takes from this row this round" if obs.row == index else ""
             empty = " (dealt after the opening picks)" if obs.phase == "pick" else " (empty)" if not codes else ""
             label.value = f'<div class="sk-hand-label">River row {index}{html.escape(note + empty)}</div>'
             river.layout.display = "" if codes else "none"
             label.layout.display = "none" if obs.is_over else ""
         self._play_button.description = {"pick": "Put face down into the Net", "baby": "Put selected into the Net"}.get(
-            obs.phase, "Take selected")
+            obs.phase, "Take selected"
+        )
         self._play_button.disabled = not legal or ("keep" in legal and len(legal) == 1)
         self._keep_button.layout.display = "" if obs.phase == "baby" else "none"
         self._keep_button.disabled = "keep" not in legal
@@ -254,14 +292,15 @@ class SurplusBoard(GameBoard):
         total = len(obs.reveal)
         step = min(self._reveal_step, total)
         finished = obs.games[-1]
-        parts = [f"<b>Reveal of game {finished.number}</b>, type by type (SS-7, SS-8, SS-9): "
-                 f"{step} of {total} shown."]
+        parts = [f"<b>Reveal of game {finished.number}</b>, type by type (SS-7, SS-8, SS-9): {step} of {total} shown."]
         parts += [self._type_html(obs, result) for result in obs.reveal[:step]]
         if step >= total:
             scores = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(finished.scores))
             names = " and ".join(seat_name(s) for s in finished.winners)
-            parts.append(f'<div class="sk-ss-final"><b>Final scores:</b> {html.escape(scores)} — '
-                         f'<b>{html.escape(names)}</b> win{"s" if len(finished.winners) == 1 else " (shared)"}.</div>')
+            parts.append(
+                f'<div class="sk-ss-final"><b>Final scores:</b> {html.escape(scores)} — '
+                f"<b>{html.escape(names)}</b> win{'s' if len(finished.winners) == 1 else ' (shared)'}.</div>"
+            )
         self._reveal_html.value = kit.panel("The reveal", "".join(parts), css="sk-surplus-reveal")
         self._reveal_prev.disabled = step <= 0
         self._reveal_next.disabled = self._reveal_all.disabled = step >= total
@@ -272,15 +311,27 @@ class SurplusBoard(GameBoard):
         for run in result.runs:
             won = run.player == result.winner
             words = ", ".join(run.run) if run.run else "no run"
-            rows.append([kit.esc(seat_name(run.player)) + (kit.badge("takes the Net", css="sk-good") if won else ""),
-                         cards_html(run.cards, width=26, empty="none"),
-                         kit.esc(words) + f"<br><small>{run.length} long" + (f", top {run.top}" if run.top else "") + "</small>"])
-        claim = (f"{seat_name(result.winner)} scores {result.arithmetic}" if result.winner is not None
-                 else "nobody takes them (a tie or no run): they stay in the Net")
-        return (f'<div class="sk-ss-type" style="border-left:6px solid {kind.color};padding:4px 8px;margin:6px 0">'
-                f'<b style="color:{kind.color}">{html.escape(kind.label)}</b> — Net: {cards_html(result.net_cards, width=26)}'
-                + kit.table(["Seat", "Cards of the type", "Best run"], rows)
-                + f"<div><b>{html.escape(claim)}</b></div></div>")
+            rows.append(
+                [
+                    kit.esc(seat_name(run.player)) + (kit.badge("takes the Net", css="sk-good") if won else ""),
+                    cards_html(run.cards, width=26, empty="none"),
+                    kit.esc(words)
+                    + f"<br><small>{run.length} long"
+                    + (f", top {run.top}" if run.top else "")
+                    + "</small>",
+                ]
+            )
+        claim = (
+            f"{seat_name(result.winner)} scores {result.arithmetic}"
+            if result.winner is not None
+            else "nobody takes them (a tie or no run): they stay in the Net"
+        )
+        return (
+            f'<div class="sk-ss-type" style="border-left:6px solid {kind.color};padding:4px 8px;margin:6px 0">'
+            f'<b style="color:{kind.color}">{html.escape(kind.label)}</b> — Net: {cards_html(result.net_cards, width=26)}'
+            + kit.table(["Seat", "Cards of the type", "Best run"], rows)
+            + f"<div><b>{html.escape(claim)}</b></div></div>"
+        )
 
     # -- handlers --
 

@@ -2,6 +2,7 @@
 
 They look widgets up by their stable CSS classes, the same handles browser tests use.
 """
+
 from __future__ import annotations
 
 import html

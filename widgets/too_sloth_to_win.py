@@ -1,4 +1,5 @@
 """The Too Sloth To Win play board: track, table, hand, drink declaration, passing with a take."""
+
 from __future__ import annotations
 
 import html
@@ -38,8 +39,9 @@ class TooSlothBoard(GameBoard):
 
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
-        self._setup.add_options({"no_board": widgets.Checkbox(description="No-Board variant",
-                                                              value=self.session.game.config.no_board)})
+        self._setup.add_options(
+            {"no_board": widgets.Checkbox(description="No-Board variant", value=self.session.game.config.no_board)}
+        )
 
     # -- hooks --
 
@@ -53,13 +55,15 @@ class TooSlothBoard(GameBoard):
         self._play_button.add_class("sk-play")
         self._play_button.on_click(self._on_play)
         self._declare_label = widgets.HTML("<b>Drink counts as</b>")
-        self._declare = widgets.ToggleButtons(options=[str(n) for n in range(1, 10)], value=None,
-                                              style={"button_width": "30px"})
+        self._declare = widgets.ToggleButtons(
+            options=[str(n) for n in range(1, 10)], value=None, style={"button_width": "30px"}
+        )
         self._declare.add_class("sk-declare")
         self._declare.observe(self._on_declare, "value")
         self._declare_box = widgets.HBox([self._declare_label, self._declare])
-        self._pass_button = widgets.Button(description="Pass", button_style="warning", icon="hand-paper-o",
-                                           layout=widgets.Layout(width="auto"))
+        self._pass_button = widgets.Button(
+            description="Pass", button_style="warning", icon="hand-paper-o", layout=widgets.Layout(width="auto")
+        )
         self._pass_button.add_class("sk-pass")
         self._pass_button.on_click(self._on_pass)
         self._take = widgets.ToggleButtons(options=[], value=None, style={"button_width": "110px"})
@@ -71,8 +75,14 @@ class TooSlothBoard(GameBoard):
         hand = obs.hands[self.session.viewer] if self.session.viewer is not None else None
         if hand is None:
             return []
-        return [HandCard(key, FACE_PREFIX + key, "Suspicious Drink (wild 1-9 in a Jump or Run)" if key == "D"
-                         else f"running card {key}") for key, _ in hand_faces(hand)]
+        return [
+            HandCard(
+                key,
+                FACE_PREFIX + key,
+                "Suspicious Drink (wild 1-9 in a Jump or Run)" if key == "D" else f"running card {key}",
+            )
+            for key, _ in hand_faces(hand)
+        ]
 
     def hinted_keys(self, obs: Any) -> set[str]:
         keys: set[str] = set()
@@ -89,11 +99,17 @@ class TooSlothBoard(GameBoard):
             head += " · someone is out: the organizers are suspicious (TS-10)"
         if obs.table:
             owner = seat_name(obs.table_owner)
-            table = (kit.card_row([kit.card_svg(card_face(c), width=60, title=str(c)) for c in obs.table])
-                     + f"<div><b>{html.escape(combo_name(obs.table))}</b> by {html.escape(owner)}"
-                     + ("" if obs.is_over else " — beat it or pass"
-                        + (" (passing on a Single eliminates you, TS-7)" if len(obs.table) == 1 else ""))
-                     + "</div>")
+            table = (
+                kit.card_row([kit.card_svg(card_face(c), width=60, title=str(c)) for c in obs.table])
+                + f"<div><b>{html.escape(combo_name(obs.table))}</b> by {html.escape(owner)}"
+                + (
+                    ""
+                    if obs.is_over
+                    else " — beat it or pass"
+                    + (" (passing on a Single eliminates you, TS-7)" if len(obs.table) == 1 else "")
+                )
+                + "</div>"
+            )
         else:
             table = '<div class="sk-empty">Empty table: the leader plays any combination (TS-5).</div>'
         parts = [f"<div>{html.escape(head)}</div>"]
@@ -170,9 +186,12 @@ class TooSlothBoard(GameBoard):
         if "D" not in keys or not self.session.my_turn:
             return
         wanted = sorted(keys)
-        numbers = {token[1:] for m in self.session.observation().legal_moves
-                   for token in str(m).split("-")
-                   if not str(m).startswith("pass") and sorted(move_keys(str(m))) == wanted and token.startswith("D")}
+        numbers = {
+            token[1:]
+            for m in self.session.observation().legal_moves
+            for token in str(m).split("-")
+            if not str(m).startswith("pass") and sorted(move_keys(str(m))) == wanted and token.startswith("D")
+        }
         if len(numbers) == 1:
             self._declare.value = numbers.pop()
 
@@ -199,4 +218,6 @@ class TooSlothBoard(GameBoard):
     def _on_take(self, change: dict[str, Any]) -> None:
         if change["new"]:
             self._verdict = None
-            self._explain.value = self.session.state.explain(change["new"])._repr_html_() if self.session.my_turn else ""
+            self._explain.value = (
+                self.session.state.explain(change["new"])._repr_html_() if self.session.my_turn else ""
+            )

@@ -4,6 +4,7 @@ One module per game plus the variant lab. The notebooks stay thin: they call a
 function here, print a few seeded numbers and draw a plot. Every simulation is
 seeded; long ones take a ``games`` (or ``hands``) knob and show a tqdm bar.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, TypeVar

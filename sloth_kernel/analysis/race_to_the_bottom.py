@@ -13,6 +13,7 @@ Two answers side by side:
   meld types off ``legal_moves()`` of the leader. It checks the exact numbers
   against the engine itself.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,7 +59,7 @@ def hands_without(width: int, need: int, jokers: int, naturals: int) -> int:
     for aces in range(COPIES + 1):
         ace_deficit = min(max(need - aces, 0), cap)
         # state: (deficits of the last width-1 ladder steps, cards used) -> ways
-        start = (ace_deficit,)[-(width - 1):] if width > 1 else ()
+        start = (ace_deficit,)[-(width - 1) :] if width > 1 else ()
         if width == 1 and ace_deficit <= jokers:
             continue  # the Ace alone already makes the meld
         layer: dict[tuple[tuple[int, ...], int], int] = {(start, aces): comb(COPIES, aces)}
@@ -69,8 +70,16 @@ def hands_without(width: int, need: int, jokers: int, naturals: int) -> int:
     return total
 
 
-def _advance(layer: dict[tuple[tuple[int, ...], int], int], width: int, need: int, jokers: int, cap: int,
-             naturals: int, counts: Any, free: bool = False) -> dict[tuple[tuple[int, ...], int], int]:
+def _advance(
+    layer: dict[tuple[tuple[int, ...], int], int],
+    width: int,
+    need: int,
+    jokers: int,
+    cap: int,
+    naturals: int,
+    counts: Any,
+    free: bool = False,
+) -> dict[tuple[tuple[int, ...], int], int]:
     """One ladder step: choose this rank's count, drop paths where a full window is makeable."""
     out: dict[tuple[tuple[int, ...], int], int] = {}
     for (recent, used), ways in layer.items():
@@ -83,7 +92,7 @@ def _advance(layer: dict[tuple[tuple[int, ...], int], int], width: int, need: in
             if len(window) == width and sum(window) <= jokers:
                 continue  # this hand holds the meld
             kept = window[1:] if len(window) == width else window
-            key = (kept[-(width - 1):] if width > 1 else (), now)
+            key = (kept[-(width - 1) :] if width > 1 else (), now)
             out[key] = out.get(key, 0) + ways * (1 if free else comb(COPIES, count))
     return out
 
@@ -103,8 +112,8 @@ def cheat_odds_by_hand_size(sizes: range | list[int] = range(4, 21)) -> dict[int
     """P(the hand holds a Cheat, i.e. four of a rank counting Jokers) for each hand size, exactly."""
     width, need = MELD_NEEDS["Smokescreen"]
     return {
-        size: 1 - sum(comb(JOKERS, j) * hands_without(width, need, j, size - j) for j in range(JOKERS + 1))
-        / comb(DECK, size)
+        size: 1
+        - sum(comb(JOKERS, j) * hands_without(width, need, j, size - j) for j in range(JOKERS + 1)) / comb(DECK, size)
         for size in sizes
     }
 
@@ -145,8 +154,16 @@ def plot_meld_odds(exact: dict[str, float], simulated: SimulatedOdds, ax: Any = 
         _, ax = plt.subplots(figsize=(8, 5.5))
     y = np.arange(len(labels))[::-1]
     ax.barh(y, [exact[l] for l in labels], color="#9cc3e6", label="exact (combinatorics)")
-    ax.errorbar([simulated.odds[l] for l in labels], y, xerr=[1.96 * simulated.std_error(l) for l in labels],
-                fmt="o", color="#c0392b", ms=4, capsize=3, label=f"simulated ({simulated.hands:,} engine deals)")
+    ax.errorbar(
+        [simulated.odds[l] for l in labels],
+        y,
+        xerr=[1.96 * simulated.std_error(l) for l in labels],
+        fmt="o",
+        color="#c0392b",
+        ms=4,
+        capsize=3,
+        label=f"simulated ({simulated.hands:,} engine deals)",
+    )
     ax.set_yticks(y, [f"{label}  ({exact[label]:.1%})" for label in labels])
     ax.set_xlim(0, 1.05)
     ax.set_xlabel("chance a 12-card hand can play it")

@@ -5,6 +5,7 @@ Skill is ``sigma``: a lift misses by a Gaussian error of ``sigma`` times the aim
 relative to the Objective (-1 = one card low). Exact numbers come from the
 Markov chain in ``sprint_odds``; simulated ones from ``sprint_vector``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,12 +23,20 @@ SIGMAS: tuple[float, ...] = tuple(round(0.02 * k, 2) for k in range(0, 21))  # 0
 OFFSETS: tuple[float, ...] = tuple(x / 2 for x in range(-10, 7))  # -5 .. +3 cards
 
 
-def win_vs_skill(sigmas: Sequence[float] = SIGMAS, offset: float = -1.0, config: SprintConfig | None = None,
-                 show_progress: bool = False) -> np.ndarray:
+def win_vs_skill(
+    sigmas: Sequence[float] = SIGMAS,
+    offset: float = -1.0,
+    config: SprintConfig | None = None,
+    show_progress: bool = False,
+) -> np.ndarray:
     """Exact P(the table wins) for each skill sigma, aiming at Objective + `offset`."""
     config = config or SprintConfig()
-    return np.array([win_probability(GaussianLifter(s, offset), config)
-                     for s in progress(sigmas, enabled=show_progress, desc="skills")])
+    return np.array(
+        [
+            win_probability(GaussianLifter(s, offset), config)
+            for s in progress(sigmas, enabled=show_progress, desc="skills")
+        ]
+    )
 
 
 def win_vs_offset(sigma: float, offsets: Sequence[float] = OFFSETS, config: SprintConfig | None = None) -> np.ndarray:
@@ -36,8 +45,9 @@ def win_vs_offset(sigma: float, offsets: Sequence[float] = OFFSETS, config: Spri
     return np.array([win_probability(GaussianLifter(sigma, o), config) for o in offsets])
 
 
-def best_aims(sigmas: Sequence[float], config: SprintConfig | None = None, show_progress: bool = True
-              ) -> tuple[np.ndarray, np.ndarray]:
+def best_aims(
+    sigmas: Sequence[float], config: SprintConfig | None = None, show_progress: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """For each sigma: the best fixed aim offset and its exact win chance."""
     found = [optimal_offset(s, config) for s in progress(sigmas, enabled=show_progress, desc="best aim")]
     return np.array([f[0] for f in found]), np.array([f[1] for f in found])
@@ -63,8 +73,14 @@ class ExactVsSimulated:
     games: int
 
 
-def exact_vs_simulated(sigmas: Sequence[float], games: int = 20_000, offset: float = -1.0,
-                       config: SprintConfig | None = None, seed: int = 0, show_progress: bool = True) -> ExactVsSimulated:
+def exact_vs_simulated(
+    sigmas: Sequence[float],
+    games: int = 20_000,
+    offset: float = -1.0,
+    config: SprintConfig | None = None,
+    seed: int = 0,
+    show_progress: bool = True,
+) -> ExactVsSimulated:
     """The Markov-chain answer next to `games` faithful simulated games per sigma."""
     config = config or SprintConfig()
     exact, simulated, errors = [], [], []
@@ -106,8 +122,9 @@ def plot_aim(offsets: Sequence[float], by_sigma: dict[float, np.ndarray], object
     steps = tortoise_steps(objective, lifts)
     left.bar(lifts, steps, color=["#2a9d3a" if l <= objective else "#c0392b" for l in lifts])
     for lift, step in zip(lifts, steps):
-        left.text(lift, step + 0.05, str(step), ha="center", fontsize=9,
-                  color="#c0392b" if lift > objective else "#222")
+        left.text(
+            lift, step + 0.05, str(step), ha="center", fontsize=9, color="#c0392b" if lift > objective else "#222"
+        )
     left.set_xticks(lifts)
     left.set_xlabel(f"cards lifted (Objective {objective})")
     left.set_ylabel("Tortoise moves (SP-4)")
@@ -131,8 +148,16 @@ def plot_exact_vs_simulated(result: ExactVsSimulated, ax: Any = None) -> Any:
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4))
     ax.plot(result.sigmas, result.exact, "-", color="#2b4a7a", label="exact (Markov chain)")
-    ax.errorbar(result.sigmas, result.simulated, yerr=1.96 * result.std_error, fmt="o", ms=4, capsize=3,
-                color="#c0392b", label=f"simulated ({result.games:,} games each, 95% bars)")
+    ax.errorbar(
+        result.sigmas,
+        result.simulated,
+        yerr=1.96 * result.std_error,
+        fmt="o",
+        ms=4,
+        capsize=3,
+        color="#c0392b",
+        label=f"simulated ({result.games:,} games each, 95% bars)",
+    )
     ax.set_xlabel("lifting error sigma")
     ax.set_ylabel("chance the table wins")
     ax.set_title("Exact and simulated agree")

@@ -6,6 +6,7 @@ long run decides *whether* you score a type and the X cards in the Net decide
 *how much*. The engine's reveal (``observation.reveal``) gives every run, claim
 and score as data; this module only counts.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -61,8 +62,13 @@ class SurplusStudy:
         return lengths, np.divide(took, seen, out=np.zeros_like(took), where=seen > 0), seen
 
 
-def study(games: int = 300, lineup: Sequence[str] = ("heuristic", "heuristic", "heuristic"), seed: int = 0,
-          show_progress: bool = True, **options: Any) -> SurplusStudy:
+def study(
+    games: int = 300,
+    lineup: Sequence[str] = ("heuristic", "heuristic", "heuristic"),
+    seed: int = 0,
+    show_progress: bool = True,
+    **options: Any,
+) -> SurplusStudy:
     """Play `games` games with these bot levels (seat order rotates each game) and collect the reveals."""
     players = len(lineup)
     game = load_game(GAME, players=players, **options)
@@ -72,8 +78,9 @@ def study(games: int = 300, lineup: Sequence[str] = ("heuristic", "heuristic", "
     winners = np.zeros((games, players))
     for g in progress(range(games), enabled=show_progress, desc="bot games"):
         shift = g % players  # seat s is played by lineup[(s + shift) % players]
-        bots = [make_bot(GAME, lineup[(s + shift) % players], seed=seed * 100_003 + g * players + s)
-                for s in range(players)]
+        bots = [
+            make_bot(GAME, lineup[(s + shift) % players], seed=seed * 100_003 + g * players + s) for s in range(players)
+        ]
         final = play_out(game.new_state(seed * 100_003 + g), bots)
         view = final.view()
         for result in view.reveal:
@@ -83,7 +90,9 @@ def study(games: int = 300, lineup: Sequence[str] = ("heuristic", "heuristic", "
             if result.net_cards:
                 numbers = [int(c[1:]) for c in result.net_cards if c[1:].isdigit()]
                 xs = sum(c.endswith("X") for c in result.net_cards)
-                nets.append(NetSample(len(result.net_cards), sum(numbers), xs, result.points, result.winner is not None))
+                nets.append(
+                    NetSample(len(result.net_cards), sum(numbers), xs, result.points, result.winner is not None)
+                )
         for s in range(players):  # store by lineup slot, not by seat
             slot = (s + shift) % players
             scores[g, slot] = view.scores[s]

@@ -11,6 +11,7 @@ not mix. Bots see only observations (TS-15).
   `threshold` spaces of the finish (heuristic bots use 4); holding the drink when
   someone finishes first eliminates you (TS-10), spending it early wastes a wild card.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -82,8 +83,14 @@ class PacemakerStats:
         return np.sqrt(np.maximum(rates * (1 - rates), 1e-12) / self.games)
 
 
-def pacemaker_advantage(games: int = 400, players: int = 4, level: str = "heuristic", seed: int = 0,
-                        show_progress: bool = True, **options: Any) -> PacemakerStats:
+def pacemaker_advantage(
+    games: int = 400,
+    players: int = 4,
+    level: str = "heuristic",
+    seed: int = 0,
+    show_progress: bool = True,
+    **options: Any,
+) -> PacemakerStats:
     """Trophy and chip rates by seat relative to the pacemaker, from `games` self-play rounds."""
     trophy, chip = np.zeros(players), np.zeros(players)
     for g in progress(range(games), enabled=show_progress, desc="self-play"):
@@ -112,8 +119,13 @@ class DrinkTiming:
     spent_at: list[list[int]]  # the leader's space each time it spent the drink, per threshold
 
 
-def drink_timing(thresholds: Sequence[int] = THRESHOLDS, games: int = 150, players: int = 4, seed: int = 0,
-                 show_progress: bool = True) -> DrinkTiming:
+def drink_timing(
+    thresholds: Sequence[int] = THRESHOLDS,
+    games: int = 150,
+    players: int = 4,
+    seed: int = 0,
+    show_progress: bool = True,
+) -> DrinkTiming:
     """One DrinkTimingBot (rotating seat) against heuristic bots, for each threshold."""
     chip, trophy, drug = [], [], []
     spent: list[list[int]] = []
@@ -148,10 +160,24 @@ def plot_pacemaker(stats: PacemakerStats, ax: Any = None) -> Any:
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.8))
     x = np.arange(players)
-    ax.bar(x - 0.2, stats.trophy, 0.4, yerr=1.96 * stats.std_error(stats.trophy), capsize=3,
-           color="#e0a000", label="Trophy (first across the line)")
-    ax.bar(x + 0.2, stats.chip, 0.4, yerr=1.96 * stats.std_error(stats.chip), capsize=3,
-           color="#2a9d3a", label="Cash Chip (what wins the game)")
+    ax.bar(
+        x - 0.2,
+        stats.trophy,
+        0.4,
+        yerr=1.96 * stats.std_error(stats.trophy),
+        capsize=3,
+        color="#e0a000",
+        label="Trophy (first across the line)",
+    )
+    ax.bar(
+        x + 0.2,
+        stats.chip,
+        0.4,
+        yerr=1.96 * stats.std_error(stats.chip),
+        capsize=3,
+        color="#2a9d3a",
+        label="Cash Chip (what wins the game)",
+    )
     ax.axhline(1 / players, color="#555", ls=":", lw=1, label=f"fair share 1/{players}")
     ax.set_xticks(x, ["pacemaker"] + [f"{k} seat{'s' * (k > 1)} later" for k in range(1, players)])
     ax.set_ylabel("share of rounds")

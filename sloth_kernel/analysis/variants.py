@@ -17,6 +17,7 @@ Balance numbers:
 - Sprint! (exact odds, no simulation): the table's win chance for three
   skills, aiming one card low.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -30,7 +31,12 @@ from ..registry import load_game
 from . import progress
 
 KNOBS: dict[str, dict[str, tuple[Any, ...]]] = {
-    "too-sloth-to-win": {"finish": (6, 9, 12, 15), "drinks": (0, 1, 2), "players": (3, 4, 5), "no_board": (False, True)},
+    "too-sloth-to-win": {
+        "finish": (6, 9, 12, 15),
+        "drinks": (0, 1, 2),
+        "players": (3, 4, 5),
+        "no_board": (False, True),
+    },
     "race-to-the-bottom": {"players": (2, 3, 4)},
     "surplus-of-sloths": {"players": (2, 3, 4), "babies": (False, True)},
     "sprint": {"young_tortoise": (False, True), "small_track": (False, True), "track_length": (18, 24, 30, 36, 48)},
@@ -49,8 +55,14 @@ class VariantResult:
     fair: dict[str, np.ndarray]  # name -> [value] a fair-share line, where one makes sense
 
 
-def measure(game: str, option: str, values: Sequence[Any] | None = None, games: int = 100, seed: int = 0,
-            show_progress: bool = True) -> VariantResult:
+def measure(
+    game: str,
+    option: str,
+    values: Sequence[Any] | None = None,
+    games: int = 100,
+    seed: int = 0,
+    show_progress: bool = True,
+) -> VariantResult:
     """Balance numbers for each value of one option (every other option at its default)."""
     values = tuple(KNOBS[game][option] if values is None else values)
     rows: list[dict[str, float]] = []
@@ -70,7 +82,10 @@ def measure(game: str, option: str, values: Sequence[Any] | None = None, games: 
             fair.setdefault(name, []).append(share.get(name, np.nan))
     names = list(rows[0])
     return VariantResult(
-        game, option, values, 0 if game == "sprint" else games,
+        game,
+        option,
+        values,
+        0 if game == "sprint" else games,
         {n: np.array([r[n] for r in rows]) for n in names},
         {n: np.array([e.get(n, 0.0) for e in spread]) for n in names},
         {n: np.array(fair[n]) for n in names},
@@ -79,8 +94,12 @@ def measure(game: str, option: str, values: Sequence[Any] | None = None, games: 
 
 def _too_sloth(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, float]]:
     players = options.get("players", 4)
-    out: dict[str, list[float]] = {"pacemaker Trophy share": [], "pacemaker Cash Chip share": [],
-                                   "someone caught with a drink": [], "moves per round": []}
+    out: dict[str, list[float]] = {
+        "pacemaker Trophy share": [],
+        "pacemaker Cash Chip share": [],
+        "someone caught with a drink": [],
+        "moves per round": [],
+    }
     for g in range(games):
         game = load_game("too-sloth-to-win", rounds=1, pacemaker=g % players, **options)
         bots = [make_bot(game.name, "heuristic", seed=seed + 31 * g + s) for s in range(players)]
@@ -119,8 +138,9 @@ def _surplus(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, 
     out: dict[str, list[float]] = {"heuristic bot's win share": [], "winning score": []}
     for g in range(games):
         smart = g % players
-        bots = [make_bot(game.name, "heuristic" if s == smart else "random", seed=seed + 31 * g + s)
-                for s in range(players)]
+        bots = [
+            make_bot(game.name, "heuristic" if s == smart else "random", seed=seed + 31 * g + s) for s in range(players)
+        ]
         state = game.new_state(seed + g)
         while not state.is_over:
             seat = state.current_player
@@ -141,7 +161,11 @@ def _sprint(options: dict[str, Any]) -> dict[str, float]:
 
 
 Measure = Callable[[dict[str, Any], int, int], tuple[dict[str, list[float]], dict[str, float]]]
-MEASURES: dict[str, Measure] = {"too-sloth-to-win": _too_sloth, "race-to-the-bottom": _race, "surplus-of-sloths": _surplus}
+MEASURES: dict[str, Measure] = {
+    "too-sloth-to-win": _too_sloth,
+    "race-to-the-bottom": _race,
+    "surplus-of-sloths": _surplus,
+}
 
 
 def plot_variant(result: VariantResult) -> Any:
@@ -184,7 +208,9 @@ def lab() -> Any:
 
     game_box = widgets.Dropdown(options=[(load_game(g).title, g) for g in KNOBS], description="Game")
     option_box = widgets.Dropdown(description="Option")
-    games_box = widgets.IntSlider(value=60, min=10, max=1000, step=10, description="Games per value", style={"description_width": "initial"})
+    games_box = widgets.IntSlider(
+        value=60, min=10, max=1000, step=10, description="Games per value", style={"description_width": "initial"}
+    )
     run = widgets.Button(description="Run", button_style="primary", icon="play")
     out = widgets.Output()
 

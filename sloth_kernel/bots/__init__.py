@@ -8,6 +8,7 @@ Levels: ``random`` everywhere; each game's rule-based ``heuristic`` (and Sprint!
 (``bots/ismcts.py``) for every game with a determinizer (``bots/determinize.py``).
 ``python -m sloth_kernel arena`` measures them against each other.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -10,6 +10,7 @@ tests check ``determinize(obs).observation(seat) == obs`` for every game.
 A :class:`SearchSpec` bundles a game's determinizer with its rollout policy,
 rollout horizon and value estimate for ISMCTS.
 """
+
 from __future__ import annotations
 
 import math
@@ -129,7 +130,10 @@ def too_sloth_options(obs: Any, facts: TooSlothFacts | None = None) -> dict[str,
     from ..games.too_sloth_to_win import HAND_SIZE
 
     options: dict[str, Any] = {
-        "players": obs.players, "finish": obs.finish, "no_board": obs.no_board, "rounds": obs.rounds,
+        "players": obs.players,
+        "finish": obs.finish,
+        "no_board": obs.no_board,
+        "rounds": obs.rounds,
     }
     if facts is not None and obs.player is not None:
         dealt = obs.hand_sizes[obs.player] - facts.net_size_change[obs.player]
@@ -153,14 +157,16 @@ def prepare_too_sloth(obs: Any, options: dict[str, Any]) -> Sampler:
     # (on the table or discarded), minus cards publicly known to sit in another hand
     unseen = [0] * 9
     for kind in range(1, 9):
-        unseen[kind] = (ts.COPIES if kind <= cfg.top_number else 0) - own[kind] - (facts.played[kind] - facts.taken[kind])
+        unseen[kind] = (
+            (ts.COPIES if kind <= cfg.top_number else 0) - own[kind] - (facts.played[kind] - facts.taken[kind])
+        )
     for seat in range(obs.players):
         if seat != me:
             for kind in range(1, 9):
                 unseen[kind] -= facts.known[seat][kind]
     unseen_cards = [kind for kind in range(1, 9) for _ in range(unseen[kind])]
     status = [ts.ACTIVE if s == "active" else ts.FINISHED if s in ("1st", "2nd") else ts.ELIMINATED for s in obs.status]
-    why_out = [s[len("out: "):] if s.startswith("out: ") else "" for s in obs.status]
+    why_out = [s[len("out: ") :] if s.startswith("out: ") else "" for s in obs.status]
     finishers = [s for tag in ("1st", "2nd") for s, st in enumerate(obs.status) if st == tag]
     last_chip = [max((r.round for r in obs.results if s in r.chip), default=-1) for s in range(obs.players)]
     passed = sum(1 << s for s, p in enumerate(obs.passed) if p)
@@ -242,7 +248,9 @@ def prepare_surplus(obs: Any, options: dict[str, Any]) -> Sampler:
     me = obs.player
     if me is None:
         raise ValueError("determinize a seat's observation, not the omniscient view")
-    game = game_for(obs.game, {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus, **options})
+    game = game_for(
+        obs.game, {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus, **options}
+    )
     n = obs.players
 
     def ids(cards: tuple[str, ...] | None) -> list[int]:
@@ -319,8 +327,15 @@ def prepare_race(obs: Any, options: dict[str, Any]) -> Sampler:
     me = obs.player
     if me is None:
         raise ValueError("determinize a seat's observation, not the omniscient view")
-    game = game_for(obs.game, {"players": obs.players, "grand_prix": obs.grand_prix,
-                               **({"races": obs.races} if obs.grand_prix else {}), **options})
+    game = game_for(
+        obs.game,
+        {
+            "players": obs.players,
+            "grand_prix": obs.grand_prix,
+            **({"races": obs.races} if obs.grand_prix else {}),
+            **options,
+        },
+    )
     n = obs.players
     full = counts_of(new_deck())
     unseen: list[list[int]] = []
@@ -347,7 +362,7 @@ def prepare_race(obs: Any, options: dict[str, Any]) -> Sampler:
                 decks.append(cards + own_pitched)
             else:
                 hands.append(counts_of(cards[: seat.hand_count]))
-                decks.append(cards[seat.hand_count:])
+                decks.append(cards[seat.hand_count :])
         state = rb.RaceState(game, fresh_world_seed(rng), None)
         state.race = obs.race - 1
         state.hands, state.decks = hands, decks
@@ -398,7 +413,9 @@ def race_depth(state: Any) -> Hashable:
 
 def race_value(state: Any) -> tuple[float, ...]:
     """Win chances from points so far and cards left to shed: fewer left is better."""
-    scores = [2.0 * p - state.remaining(s) / 6.0 - (0.0 if not state.out[s] else -3.0) for s, p in enumerate(state.points)]
+    scores = [
+        2.0 * p - state.remaining(s) / 6.0 - (0.0 if not state.out[s] else -3.0) for s, p in enumerate(state.points)
+    ]
     top = max(scores)
     weights = [math.exp(s - top) for s in scores]
     total = sum(weights)
@@ -416,7 +433,12 @@ SPECS: dict[str, Callable[[], SearchSpec]] = {
     "too-sloth-to-win": _too_sloth_spec,
     "surplus-of-sloths": lambda: SearchSpec(prepare_surplus, iterations=200),
     "race-to-the-bottom": lambda: SearchSpec(
-        prepare_race, rollout=race_rollout, horizon=race_depth, value=race_value, iterations=60, delegate=race_pitching,
+        prepare_race,
+        rollout=race_rollout,
+        horizon=race_depth,
+        value=race_value,
+        iterations=60,
+        delegate=race_pitching,
     ),
 }
 

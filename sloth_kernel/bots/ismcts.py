@@ -12,6 +12,7 @@ Rollouts stop at a game-specific horizon (e.g. the end of the current round)
 and are scored by a game-specific value estimate, so that one second of search
 is spent where the decision matters.
 """
+
 from __future__ import annotations
 
 import math

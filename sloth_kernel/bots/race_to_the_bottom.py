@@ -1,4 +1,5 @@
 """Race to the Bottom bots. They read only a RaceObservation."""
+
 from __future__ import annotations
 
 import random

@@ -10,6 +10,7 @@ skill ``sigma``. The levels differ only in where they aim:
   (it aims bolder when the Hare is close to the finish, and low when a short
   lift is enough to finish).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -28,8 +29,9 @@ class LifterBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, offset: float = -1.0,
-                 error: ErrorShape = "relative") -> None:
+    def __init__(
+        self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, offset: float = -1.0, error: ErrorShape = "relative"
+    ) -> None:
         self.rng = random.Random(seed)
         self.sigma = sigma
         self.error = error

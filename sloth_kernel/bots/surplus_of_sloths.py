@@ -1,4 +1,5 @@
 """Surplus of Sloths bots. They read only a SurplusObservation."""
+
 from __future__ import annotations
 
 import random
@@ -68,7 +69,9 @@ class HeuristicBot:
         return max(keys, default=(0, 0))
 
     @staticmethod
-    def _estimate(hand: list[int], net: list[int], rival_keys: list[tuple[int, int]], num_types: int, players: int) -> float:
+    def _estimate(
+        hand: list[int], net: list[int], rival_keys: list[tuple[int, int]], num_types: int, players: int
+    ) -> float:
         mine = profiles(hand, num_types)
         total = 0.0
         for t in range(num_types):

@@ -1,4 +1,5 @@
 """Too Sloth To Win bots. They read only a TooSlothObservation."""
+
 from __future__ import annotations
 
 import random
@@ -30,10 +31,12 @@ class HeuristicBot:
         danger = self._finish_is_near(obs)
         plays = [m for m in moves if isinstance(m, Play)]
         if plays:
+
             def score(play: Play) -> tuple[int, int, int, float]:
                 drinks = sum(c > DRINK_BASE for c in play.cards)
                 drink_pref = drinks if danger else -drinks
                 return (len(play.cards), drink_pref, -max(card_value(c) for c in play.cards), self.rng.random())
+
             return max(plays, key=score)
         takes = [m for m in moves if isinstance(m, Pass) and m.take is not None]
         if not takes:
@@ -45,6 +48,7 @@ class HeuristicBot:
             n = move.take or 0
             near = sum(hand[k] for k in (n - 1, n + 1) if 1 <= k <= 8)
             return (2 * hand[n] + near + n / 10, self.rng.random())
+
         return max(takes, key=fit)
 
     @staticmethod

@@ -21,6 +21,7 @@ Engine notes: when a player sheds out mid-trick in a Grand Prix while others
 are still in, their meld stays to be beaten (RB-9). Returns: a single race
 pays the winner 1; a Grand Prix pays the most points, ties sharing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -274,7 +275,9 @@ class RaceToTheBottom(Game["RaceState"]):
             joker = word.startswith("*")
             rank = parse_card(word[1:] if joker else word)
             if joker and (rank < 0 or rank == JOKER):
-                raise InvalidMoveError(text, f"{word!r}: a Joker needs a declared rank, e.g. *7 or *A (RB-3)", game=self.name)
+                raise InvalidMoveError(
+                    text, f"{word!r}: a Joker needs a declared rank, e.g. *7 or *A (RB-3)", game=self.name
+                )
             if rank < 0 or rank == JOKER:
                 raise InvalidMoveError(text, f"{word!r} is not a card. {MOVE_HELP}", game=self.name)
             (declared if joker else naturals).append(rank)
@@ -390,8 +393,9 @@ class RaceState(GameState[RaceMove]):
 
     # -- races and tricks --
 
-    def start_race(self, number: int, leader: int, *, hands: list[list[int]] | None = None,
-                   decks: list[list[int]] | None = None) -> None:
+    def start_race(
+        self, number: int, leader: int, *, hands: list[list[int]] | None = None, decks: list[list[int]] | None = None
+    ) -> None:
         """Deal race `number` from the seed (or the given cards) and let `leader` lead (RB-1)."""
         n = self.n
         if decks is None or hands is None:
@@ -412,8 +416,11 @@ class RaceState(GameState[RaceMove]):
         self.out, self.order = [False] * n, []
         gp = self.game.cfg.grand_prix  # type: ignore[attr-defined]
         title = f"Race {number + 1} of {self.game.cfg.races}" if gp else "The race"  # type: ignore[attr-defined]
-        self._say(f"{title} starts: each player holds {HAND_SIZE} cards from their own 54-card deck; "
-                  f"{seat_name(leader)} leads.", rules=("RB-1", "RB-10") if number else ("RB-1",))
+        self._say(
+            f"{title} starts: each player holds {HAND_SIZE} cards from their own 54-card deck; "
+            f"{seat_name(leader)} leads.",
+            rules=("RB-1", "RB-10") if number else ("RB-1",),
+        )
         self._new_trick(leader)
 
     def _new_trick(self, leader: int) -> None:
@@ -434,8 +441,9 @@ class RaceState(GameState[RaceMove]):
     def _next_racing(self, seat: int) -> int:
         return next(s for s in ((seat + k) % self.n for k in range(1, self.n + 1)) if not self.out[s])
 
-    def _say(self, text: str, *, player: int | None = None, move: RaceMove | None = None,
-             rules: tuple[str, ...] = ()) -> None:
+    def _say(
+        self, text: str, *, player: int | None = None, move: RaceMove | None = None, rules: tuple[str, ...] = ()
+    ) -> None:
         self.events.append(Event(text, player, None if move is None else str(move), rules))
 
     # -- applying moves --
@@ -472,8 +480,12 @@ class RaceState(GameState[RaceMove]):
         self.top, self.top_seat = move, seat
         self.trick.append((seat, move))
         left = self.remaining(seat)
-        self._say(f"{seat_name(seat)} {verb} {move.describe()}: {left} card{'s' * (left != 1)} left.",
-                  player=seat, move=move, rules=("RB-6",) if move.cheat else ("RB-2",))
+        self._say(
+            f"{seat_name(seat)} {verb} {move.describe()}: {left} card{'s' * (left != 1)} left.",
+            player=seat,
+            move=move,
+            rules=("RB-6",) if move.cheat else ("RB-2",),
+        )
         if not left:
             self._shed_out(seat)
             return
@@ -490,8 +502,11 @@ class RaceState(GameState[RaceMove]):
         self.pitching = False
         pitched = f"pitched {self.pitched}" if self.pitched else "pitched nothing"
         drew = f"draws {len(drawn)}" if drawn else "draws none"
-        self._say(f"{seat_name(seat)} {pitched} and {drew}: {self.nhand[seat]} in hand, {len(deck)} in the deck.",
-                  player=seat, rules=("RB-7",))
+        self._say(
+            f"{seat_name(seat)} {pitched} and {drew}: {self.nhand[seat]} in hand, {len(deck)} in the deck.",
+            player=seat,
+            rules=("RB-7",),
+        )
         nxt = self._next_in(seat)
         if nxt == NO_PLAYER:
             self._say(f"The trick is over: {seat_name(seat)} leads the next one.", player=seat, rules=("RB-8",))
@@ -503,8 +518,12 @@ class RaceState(GameState[RaceMove]):
         self.out[seat] = True
         self.order.append(seat)
         place = len(self.order)
-        self._say(f"{seat_name(seat)} has emptied hand and deck and crosses the finish line "
-                  f"{'first' if place == 1 else f'in place {place}'}!", player=seat, rules=("RB-9",))
+        self._say(
+            f"{seat_name(seat)} has emptied hand and deck and crosses the finish line "
+            f"{'first' if place == 1 else f'in place {place}'}!",
+            player=seat,
+            rules=("RB-9",),
+        )
         racing = [s for s in range(self.n) if not self.out[s]]
         if not self.game.cfg.grand_prix or len(racing) == 1:  # type: ignore[attr-defined]
             self._end_race()
@@ -522,8 +541,12 @@ class RaceState(GameState[RaceMove]):
         self.turn = seat
         if not self.alone and self._next_in(seat) == seat and self.top is not None:
             self.alone = True
-            self._say(f"Everyone else has passed: {seat_name(seat)} is the last player in and may keep "
-                      "playing over the meld on the table, even their own.", player=seat, rules=("RB-8",))
+            self._say(
+                f"Everyone else has passed: {seat_name(seat)} is the last player in and may keep "
+                "playing over the meld on the table, even their own.",
+                player=seat,
+                rules=("RB-8",),
+            )
 
     def _end_race(self) -> None:
         cfg: RaceConfig = self.game.cfg  # type: ignore[assignment]
@@ -541,8 +564,10 @@ class RaceState(GameState[RaceMove]):
             places[seat] = places[order[index - 1]] if tied else index + 1
         self.results.append(RaceResult(self.race, order, left, tuple(places), tuple(gained)))
         words = ", ".join(f"{seat_name(s)} ({left[s]} left)" for s in rest)
-        self._say(f"Race over: {seat_name(order[0])} wins" + (f"; then by fewest cards left: {words}." if words else "."),
-                  rules=("RB-9",))
+        self._say(
+            f"Race over: {seat_name(order[0])} wins" + (f"; then by fewest cards left: {words}." if words else "."),
+            rules=("RB-9",),
+        )
         if cfg.grand_prix:
             score = ", ".join(f"{seat_name(s)} {self.points[s]}" for s in range(self.n))
             self._say(f"Grand Prix points: {score}.", rules=("RB-10",))
@@ -554,8 +579,11 @@ class RaceState(GameState[RaceMove]):
         best = max(self.points)
         winners = [seat_name(s) for s in range(self.n) if self.points[s] == best]
         if cfg.grand_prix:
-            self._say(f"Grand Prix over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} "
-                      f"with {best} points{' (a shared victory)' * (len(winners) > 1)}.", rules=("RB-10",))
+            self._say(
+                f"Grand Prix over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} "
+                f"with {best} points{' (a shared victory)' * (len(winners) > 1)}.",
+                rules=("RB-10",),
+            )
 
     # -- explanations --
 
@@ -591,7 +619,9 @@ class RaceState(GameState[RaceMove]):
             return "your hand is empty, so you must pass", ("RB-7",)
         for rank, count in move.need:
             if hand[rank] < count:
-                return f"{move} needs {count} natural {self._card_name(rank, count > 1)}; you hold {hand[rank]}", ("RB-1",)
+                return f"{move} needs {count} natural {self._card_name(rank, count > 1)}; you hold {hand[rank]}", (
+                    "RB-1",
+                )
         if move.jokers > hand[JOKER]:
             return f"{move} needs {move.jokers} Joker(s); you hold {hand[JOKER]}", ("RB-3",)
         top = self.top
@@ -602,9 +632,14 @@ class RaceState(GameState[RaceMove]):
                 return f"only Cheats may follow a Cheat ({top.describe()} is on the table)", ("RB-6",)
             if move.cheat < top.cheat:
                 return f"{move.describe()} cannot beat the bigger {top.describe()}", ("RB-6",)
-            return f"{move.describe()} is lower than {top.describe()}: a Cheat of the same size needs equal or higher rank", ("RB-6", "RB-4")
+            return (
+                f"{move.describe()} is lower than {top.describe()}: a Cheat of the same size needs equal or higher rank",
+                ("RB-6", "RB-4"),
+            )
         if move.label != top.label:
-            return f"a {top.label} cannot be answered by a {move.label}: match the type and length, or play a Cheat", ("RB-2",)
+            return f"a {top.label} cannot be answered by a {move.label}: match the type and length, or play a Cheat", (
+                "RB-2",
+            )
         rules = ("RB-2", "RB-5") if move.sequence else ("RB-2",)
         return f"{move.describe()} is lower than {top.describe()}: a match needs equal or higher rank", rules
 
@@ -615,8 +650,10 @@ class RaceState(GameState[RaceMove]):
                 return "your hand is empty, so you pass; then say done to refill", ("RB-7",)
             return "you pass and are out of this trick; then pitch up to 6 cards and say done", ("RB-7",)
         if type(move) is Pitch:
-            return ("the card goes face down to the bottom of your own deck, after any pitched before "
-                    f"({self.pitched + 1} of at most {MAX_PITCH})"), ("RB-7", "RB-11")
+            return (
+                "the card goes face down to the bottom of your own deck, after any pitched before "
+                f"({self.pitched + 1} of at most {MAX_PITCH})"
+            ), ("RB-7", "RB-11")
         if type(move) is Done:
             return f"you refill your hand to {HAND_SIZE} from the top of your deck", ("RB-7",)
         assert isinstance(move, Play)
@@ -668,22 +705,42 @@ class RaceState(GameState[RaceMove]):
         for s in range(self.n):
             mine = viewer is None or viewer == s
             deck = self.decks[s]
-            seats.append(SeatView(
-                seat=s, hand_count=self.nhand[s], deck_count=len(deck), remaining=self.remaining(s),
-                passed=self.passed[s], out=self.out[s], points=self.points[s], played=tuple(self.played[s]),
-                hand=cards_text(self.hands[s]) if mine else None,
-                pitched=tuple(CARD_SYMBOLS[c] for c in deck[len(deck) - self.known[s]:]) if mine else None,
-                deck=tuple(CARD_SYMBOLS[c] for c in deck) if viewer is None else None,
-            ))
+            seats.append(
+                SeatView(
+                    seat=s,
+                    hand_count=self.nhand[s],
+                    deck_count=len(deck),
+                    remaining=self.remaining(s),
+                    passed=self.passed[s],
+                    out=self.out[s],
+                    points=self.points[s],
+                    played=tuple(self.played[s]),
+                    hand=cards_text(self.hands[s]) if mine else None,
+                    pitched=tuple(CARD_SYMBOLS[c] for c in deck[len(deck) - self.known[s] :]) if mine else None,
+                    deck=tuple(CARD_SYMBOLS[c] for c in deck) if viewer is None else None,
+                )
+            )
         show = not self.over and (viewer is None or viewer == to_move)
         return RaceObservation(
-            game=self.game.name, player=viewer, current_player=to_move, is_over=self.over,
-            legal_moves=tuple(self.legal_moves()) if show else (), log=tuple(self.events),
-            players=self.n, seats=tuple(seats), race=self.race + 1,
-            races=cfg.races if cfg.grand_prix else 1, grand_prix=cfg.grand_prix,
-            leader=self.leader, trick=tuple(self.trick), to_beat=self.top, to_beat_seat=self.top_seat,
-            pitching=self.pitching, pitched_now=self.pitched,
-            order=tuple(self.order), results=tuple(self.results),
+            game=self.game.name,
+            player=viewer,
+            current_player=to_move,
+            is_over=self.over,
+            legal_moves=tuple(self.legal_moves()) if show else (),
+            log=tuple(self.events),
+            players=self.n,
+            seats=tuple(seats),
+            race=self.race + 1,
+            races=cfg.races if cfg.grand_prix else 1,
+            grand_prix=cfg.grand_prix,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            to_beat=self.top,
+            to_beat_seat=self.top_seat,
+            pitching=self.pitching,
+            pitched_now=self.pitched,
+            order=tuple(self.order),
+            results=tuple(self.results),
             returns=self.returns(),
         )
 
@@ -729,4 +786,3 @@ class RaceObservation:
     order: tuple[int, ...]  # seats that have shed out this race
     results: tuple[RaceResult, ...]
     returns: tuple[float, ...]
-

@@ -10,6 +10,7 @@ Every variant is one interned ``Play`` move (the class lives in the game module
 and is passed to :class:`MeldTables`), so legal-move generation is a walk over
 precomputed tuples with a count-vector check.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,8 +60,16 @@ MakePlay = Callable[..., Any]
 """``Play(cards, kind, rank, ace, cheat, sequence, need, jokers, declared, shape)``."""
 
 
-def _variants(make_play: MakePlay, index: int, kind: str, rank: int, ace: bool, cheat: int, sequence: bool,
-              pattern: tuple[tuple[int, int], ...]) -> list[Any]:
+def _variants(
+    make_play: MakePlay,
+    index: int,
+    kind: str,
+    rank: int,
+    ace: bool,
+    cheat: int,
+    sequence: bool,
+    pattern: tuple[tuple[int, int], ...],
+) -> list[Any]:
     """Every way to pay for a shape with at most two Jokers, one Play each, canonical order."""
     slots = [r for r, c in pattern for _ in range(c)]
     found: list[Any] = []
@@ -72,7 +81,8 @@ def _variants(make_play: MakePlay, index: int, kind: str, rank: int, ace: bool, 
             if any(c > COPIES for _, c in need):
                 continue
             cards = tuple(
-                tok for r, c in pattern
+                tok
+                for r, c in pattern
                 for tok in [card_token(r)] * (c - declared.count(r)) + [card_token(r, True)] * declared.count(r)
             )
             found.append(make_play(cards, kind, rank, ace, cheat, sequence, need, jokers, declared, index))
@@ -131,9 +141,7 @@ class MeldTables:
     def __init__(self, make_play: MakePlay) -> None:
         self.shapes = build_shapes(make_play)
         self.all_plays = tuple(v for s in self.shapes for v in s.variants)
-        self.by_key = {
-            play_key([r for r, c in p.need for _ in range(c)], list(p.declared)): p for p in self.all_plays
-        }
+        self.by_key = {play_key([r for r, c in p.need for _ in range(c)], list(p.declared)): p for p in self.all_plays}
         assert len(self.by_key) == len(self.all_plays), "two melds share the same cards"
         normal = [s for s in self.shapes if not s.cheat]
         cheats = [s for s in self.shapes if s.cheat]
@@ -225,8 +233,10 @@ def meld_problem(naturals: list[int], declared: list[int]) -> str:
         return "each deck has only four cards of a rank; use Jokers for a fifth or sixth (RB-1)"
     if {ACE, 0, 11} <= set(ranks):
         return "no wrap-around: K-A-2 is not a sequence; an Ace is high (Q-K-A) or low (A-2-3) (RB-5)"
-    return ("these cards form no meld: a Single, Pair, Run of 2-6, Triplet, Leap of 4 or 6, "
-            "Bound of 6, or a Cheat of 4-6 of one rank (RB-2)")
+    return (
+        "these cards form no meld: a Single, Pair, Run of 2-6, Triplet, Leap of 4 or 6, "
+        "Bound of 6, or a Cheat of 4-6 of one rank (RB-2)"
+    )
 
 
 def read_cards(value: Any, what: str) -> list[int]:

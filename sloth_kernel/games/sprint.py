@@ -17,6 +17,7 @@ cyclic sequence and only its top offset moves::
 Sibling modules: ``sprint_skill`` (simulated lifters), ``sprint_odds`` (exact
 win probabilities), ``sprint_vector`` (numpy batch simulator).
 """
+
 from __future__ import annotations
 
 import re
@@ -260,9 +261,11 @@ class Sprint(Game["SprintState"]):
         self.finish = cfg.finish
         self.carrot_of = nearest_carrots(cfg.finish, cfg.carrot_squares)
         self.seat_names = tuple(seat_name(s) for s in range(cfg.players))
-        self.legal = list(_LIFTS[1 : cfg.max_lift + 1]) if cfg.max_lift < len(_LIFTS) else [
-            Lift(n) for n in range(1, cfg.max_lift + 1)
-        ]
+        self.legal = (
+            list(_LIFTS[1 : cfg.max_lift + 1])
+            if cfg.max_lift < len(_LIFTS)
+            else [Lift(n) for n in range(1, cfg.max_lift + 1)]
+        )
 
     @property
     def num_players(self) -> int:
@@ -382,8 +385,11 @@ class SprintState(GameState[Lift]):
             self.shuffles += 1
             self.deck = objective_deck(self.game.cfg, self.seed, self.shuffles)
             self.drawn = 0
-            self.events.append(Event(f"The Objective deck is empty: all {len(self.deck)} cards are shuffled "
-                                     "into a new deck.", rules=_SP3))
+            self.events.append(
+                Event(
+                    f"The Objective deck is empty: all {len(self.deck)} cards are shuffled into a new deck.", rules=_SP3
+                )
+            )
         self.objective = self.deck[self.drawn]
         self.drawn += 1
         seat = self.turn % self.game.cfg.players
@@ -398,8 +404,11 @@ class SprintState(GameState[Lift]):
         finish = game.finish
         text = f"{game.seat_names[seat]} lifts {lift} for Objective {objective} ({short_words(objective, lift)}): "
         if moved:
-            text += f"the Tortoise moves {moved} to square {tortoise}." if tortoise < finish else \
-                f"the Tortoise moves {moved} to the finish."
+            text += (
+                f"the Tortoise moves {moved} to square {tortoise}."
+                if tortoise < finish
+                else f"the Tortoise moves {moved} to the finish."
+            )
         else:
             text += "the Tortoise stays."
         self.events.append(Event(text, seat, str(move), _SP4))
@@ -431,9 +440,11 @@ class SprintState(GameState[Lift]):
             if lift < 1:
                 return Explanation(str(move), False, "you must lift at least 1 Race card", ("SP-4",))
             return Explanation(
-                str(move), False,
-                f"the Race pile has {cfg.pile_size} cards and one must stay for the Hare: "
-                f"lift 1 to {cfg.max_lift}", ("SP-4",))
+                str(move),
+                False,
+                f"the Race pile has {cfg.pile_size} cards and one must stay for the Hare: lift 1 to {cfg.max_lift}",
+                ("SP-4",),
+            )
         moved = tortoise_move(objective, lift, cfg.young_tortoise)
         gap = short_words(objective, lift)
         rules = ("SP-4", "Young Tortoise") if cfg.young_tortoise and lift > objective else ("SP-4",)
@@ -444,8 +455,10 @@ class SprintState(GameState[Lift]):
             why = f"on Objective {objective}, {lift} is {gap}: the Tortoise would move {moved}, then the Hare's card"
         elif lift > objective:
             why = f"on Objective {objective}, {lift} is {gap}" + (
-                ": four or more over, so the Tortoise would not move" if cfg.young_tortoise
-                else ": any lift over the Objective leaves the Tortoise where it is")
+                ": four or more over, so the Tortoise would not move"
+                if cfg.young_tortoise
+                else ": any lift over the Objective leaves the Tortoise where it is"
+            )
         else:
             why = f"on Objective {objective}, {lift} is {gap}: four or more short, so the Tortoise would not move"
         return Explanation(str(move), True, why, rules)
@@ -462,19 +475,33 @@ class SprintState(GameState[Lift]):
         legal = tuple(self.legal_moves()) if omniscient or player == to_move else ()
         size = len(self.pile)
         return SprintObservation(
-            game=self.game.name, player=player, current_player=to_move, is_over=self.is_over,
-            legal_moves=legal, log=tuple(self.events), config=cfg, finish=self.game.finish,
-            carrots=cfg.carrot_squares, tortoise=self.tortoise, hare=self.hare, turn=self.turn,
+            game=self.game.name,
+            player=player,
+            current_player=to_move,
+            is_over=self.is_over,
+            legal_moves=legal,
+            log=tuple(self.events),
+            config=cfg,
+            finish=self.game.finish,
+            carrots=cfg.carrot_squares,
+            tortoise=self.tortoise,
+            hare=self.hare,
+            turn=self.turn,
             objective=None if self.winner else self.objective,
-            objectives_flipped=self.deck[: self.drawn], objectives_left=len(self.deck) - self.drawn,
-            pile_size=size, last=self.last, winner=self.winner,
+            objectives_flipped=self.deck[: self.drawn],
+            objectives_left=len(self.deck) - self.drawn,
+            pile_size=size,
+            last=self.last,
+            winner=self.winner,
             race_pile=tuple(RACE_KINDS[self.pile[(self.top + i) % size]] for i in range(size)) if omniscient else None,
-            objective_deck=self.deck[self.drawn:] if omniscient else None,
+            objective_deck=self.deck[self.drawn :] if omniscient else None,
         )
 
     def describe(self) -> str:
-        return (f"Sprint!, turn {self.turn + 1}, Tortoise {self.tortoise}, Hare {self.hare}, "
-                f"Objective {self.objective}, seat {self.current_player} to move")
+        return (
+            f"Sprint!, turn {self.turn + 1}, Tortoise {self.tortoise}, Hare {self.hare}, "
+            f"Objective {self.objective}, seat {self.current_player} to move"
+        )
 
 
 def _hare_words(card: int, start: int, end: int, finish: int) -> str:

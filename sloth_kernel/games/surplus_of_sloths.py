@@ -15,6 +15,7 @@ Engine notes: the rulebook's "player who most recently pet a sloth" is the
 ``first_active`` seat; in Super Surplus each new game's first Active Player
 moves one seat left (option ``match_first_active``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -79,8 +80,7 @@ RULES: dict[str, str] = {
     "After each type everyone discards their cards of it; Babies stay.",
     "SS-8": "For each type in the Net, the best run takes all of that type's Net cards. A tie on length and "
     "highest number: nobody takes them.",
-    "SS-9": "Each type taken scores (sum of the numbers) x (1 + number of X). Most points wins; a tie is a "
-    "shared win.",
+    "SS-9": "Each type taken scores (sum of the numbers) x (1 + number of X). Most points wins; a tie is a shared win.",
     "SS-10": "Super Surplus: games are played until a player has two wins; a tied game counts as no win.",
     "SS-11": "Drafted cards are public, so only the cards kept from the opening deal are private. The River "
     "and the Net are open; the deck order is hidden.",
@@ -287,7 +287,9 @@ def _take_event(seat: int, move: Take, first: bool) -> Event:
 
 
 _TAKE_EVENTS: dict[tuple[int, int, int, bool], Event] = {}
-_PICK_EVENTS = [Event(f"{seat_name(s)} puts one card face down for the Net (SS-3).", s, None, ("SS-3",)) for s in range(4)]
+_PICK_EVENTS = [
+    Event(f"{seat_name(s)} puts one card face down for the Net (SS-3).", s, None, ("SS-3",)) for s in range(4)
+]
 _START_EVENTS: dict[tuple[int, bool], tuple[Event, Event]] = {}
 
 
@@ -381,12 +383,16 @@ class SurplusState(GameState[Move]):
             title = f"Super Surplus game {number + 1}" if self.cfg.super_surplus else "New game"
             babies = f"; {BABIES} Baby Sloths are shuffled into the deck (SS-2)" if self.cfg.babies else ""
             _START_EVENTS[key] = (
-                Event(f"{title}: {OPENING_HAND} cards dealt to each player{babies}.", None, None, ("SS-1", "SS-2", "SS-3")),
+                Event(
+                    f"{title}: {OPENING_HAND} cards dealt to each player{babies}.", None, None, ("SS-1", "SS-2", "SS-3")
+                ),
                 Event("Each player secretly picks one card for the Net, in seat order (SS-3).", None, None, ("SS-3",)),
             )
         self.events += _START_EVENTS[key]
 
-    def _say(self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()) -> None:
+    def _say(
+        self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()
+    ) -> None:
         self.events.append(Event(text, player, None if move is None else str(move), rules))
 
     def _deal_row(self, row: int) -> None:
@@ -395,10 +401,14 @@ class SurplusState(GameState[Move]):
     def _start_round(self, said: str) -> None:
         """Narrate `said` (what ended the last round) with who is the Active Player now (SS-4, SS-5)."""
         self.phase, self.turn, self.row, self.left = DRAFT, self.active, -1, self.cfg.players
-        self.events.append(Event(
-            f"{said} {seat_name(self.active)} is the Active Player and takes first (SS-4, SS-5).",
-            self.active, None, ("SS-4", "SS-5"),
-        ))
+        self.events.append(
+            Event(
+                f"{said} {seat_name(self.active)} is the Active Player and takes first (SS-4, SS-5).",
+                self.active,
+                None,
+                ("SS-4", "SS-5"),
+            )
+        )
 
     def _next_drafter(self) -> None:
         if self.left:
@@ -517,7 +527,8 @@ class SurplusState(GameState[Move]):
         self.games.append(GameResult(self.number + 1, reveal.scores, winners, self.reveal))
         totals = ", ".join(f"{seat_name(s)} {self.scores[s]}" for s in range(n))
         verdict = (
-            f"{seat_name(winners[0])} wins" if len(winners) == 1
+            f"{seat_name(winners[0])} wins"
+            if len(winners) == 1
             else f"{sequence_of([seat_name(s) for s in winners])} tie on {best}: a shared win"
         )
         self._say(f"Final scores: {totals}. {verdict} (SS-9).", rules=("SS-9",))
@@ -532,7 +543,11 @@ class SurplusState(GameState[Move]):
         if max(self.wins) >= WINS_NEEDED:
             self.is_over = True
             champion = self.wins.index(max(self.wins))
-            self._say(f"Wins: {tally}. {seat_name(champion)} wins the Super Surplus (SS-10)!", player=champion, rules=("SS-10",))
+            self._say(
+                f"Wins: {tally}. {seat_name(champion)} wins the Super Surplus (SS-10)!",
+                player=champion,
+                rules=("SS-10",),
+            )
             return
         self._say(f"Wins: {tally}. First to {WINS_NEEDED} wins takes the Super Surplus (SS-10).", rules=("SS-10",))
         self.start_game(self.number + 1, *self.game.shuffled_deal(self.seed, self.number + 1))  # type: ignore[attr-defined]
@@ -555,7 +570,8 @@ class SurplusState(GameState[Move]):
         if legal:
             return (
                 f"{move.card} goes face down into the Net; nobody sees it until everyone has picked, "
-                "and you keep your other two cards", ("SS-3",),
+                "and you keep your other two cards",
+                ("SS-3",),
             )
         if self.phase != PICK:
             return "the opening picks are over; each player picks once, before the River is dealt", ("SS-3",)
@@ -566,13 +582,16 @@ class SurplusState(GameState[Move]):
         if self.phase == PICK:
             return "drafting starts once everyone has made their opening pick", ("SS-3", "SS-4")
         if self.phase == BABY_CHOICE:
-            return "first answer your Baby: 'keep', or 'net <card>' to put a card from your hand into the Net", ("SS-6",)
+            return "first answer your Baby: 'keep', or 'net <card>' to put a card from your hand into the Net", (
+                "SS-6",
+            )
         if not self.rivers[row]:
             return f"row {move.row} is empty: the deck ran out, so it was not refilled", ("SS-5",)
         if self.row >= 0 and row != self.row:
             return (
                 f"this round everyone drafts from row {self.row + 1}, the row the Active Player "
-                f"({seat_name(self.active)}) took from", ("SS-4",),
+                f"({seat_name(self.active)}) took from",
+                ("SS-4",),
             )
         if not legal:
             held = sequence_of([CARD_CODES[c] for c in self.rivers[row]])
@@ -604,10 +623,14 @@ class SurplusState(GameState[Move]):
         if legal:
             kind = card_type(CODE_IDS[card])
             who = (
-                "it scores 0 there and belongs to no type" if kind < 0
+                "it scores 0 there and belongs to no type"
+                if kind < 0
                 else f"whoever has the best {SLOTH_TYPES[kind].letter} run at the end takes it"
             )
-            return f"your Baby lets you put {card} from your hand into the Net; {who}{self._last_words()}", ("SS-6", "SS-8")
+            return f"your Baby lets you put {card} from your hand into the Net; {who}{self._last_words()}", (
+                "SS-6",
+                "SS-8",
+            )
         if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
             return "with baby_nets_itself off, the Baby itself cannot go into the Net", ("SS-6",)
         return f"{card} is not in your hand", ("SS-6",)

@@ -6,6 +6,7 @@ number and 0 for an X; the Baby Sloth is :data:`BABY`. Outside the engine a
 card is its short code: type letter + number or X (``"L5"``, ``"LX"``) or
 ``"Baby"``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -302,7 +303,9 @@ def reveal_type(type_index: int, hand_profiles: Sequence[int], net_profile: int)
     net_codes = SHOWN[type_index][net_profile & ~1]
     net_words = _NET_WORDS.get((type_index, net_profile))
     if net_words is None:
-        net_words = _NET_WORDS[type_index, net_profile] = f"{kind.label}: the Net holds {sequence_of(net_codes)}. Best runs: "
+        net_words = _NET_WORDS[type_index, net_profile] = (
+            f"{kind.label}: the Net holds {sequence_of(net_codes)}. Best runs: "
+        )
     lines = [net_words + "; ".join([r.text for r in runs]) + "."]
     winner: int | None = None
     score, arithmetic = 0, ""

@@ -6,6 +6,7 @@ Engine note on TS-5: if the lead goes all the way round because every active
 player holds only drinks, nobody can ever play again, so the round ends with no
 further awards. The rulings do not cover this deadlock.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -398,7 +399,17 @@ class TooSlothState(GameState[Move]):
         twin.history = self.history.copy()
         twin.events = self.events.copy()
         twin.hands = [h.copy() for h in self.hands]
-        for name in ("bits", "positions", "status", "why_out", "finishers", "trophies", "chips", "last_chip", "results"):
+        for name in (
+            "bits",
+            "positions",
+            "status",
+            "why_out",
+            "finishers",
+            "trophies",
+            "chips",
+            "last_chip",
+            "results",
+        ):
             setattr(twin, name, getattr(self, name).copy())
         return twin
 
@@ -489,7 +500,9 @@ class TooSlothState(GameState[Move]):
                 return candidate
         return NO_PLAYER
 
-    def _say(self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()) -> None:
+    def _say(
+        self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()
+    ) -> None:
         self.events.append(Event(text, player, None if move is None else str(move), rules))
 
     # -- applying moves --
@@ -515,7 +528,9 @@ class TooSlothState(GameState[Move]):
         self.positions[seat] += len(move.cards)
         cfg = self.cfg
         where = "the finish." if self.positions[seat] >= cfg.finish else f"space {self.positions[seat]}."
-        self.events.append(Event(SEAT_NAMES[seat] + played_phrase(move.cards) + where, seat, str(move), ("TS-3", "TS-9")))
+        self.events.append(
+            Event(SEAT_NAMES[seat] + played_phrase(move.cards) + where, seat, str(move), ("TS-3", "TS-9"))
+        )
         done = not any(hand) if cfg.no_board else self.positions[seat] >= cfg.finish
         if done:
             self._finish(seat)
@@ -527,7 +542,11 @@ class TooSlothState(GameState[Move]):
         self.finishers.append(seat)
         if len(self.finishers) == 2:
             self._award(seat, False, True)
-            self._say(f"{seat_name(seat)} finishes second, fixes the race and takes a Cash Chip.", player=seat, rules=("TS-11",))
+            self._say(
+                f"{seat_name(seat)} finishes second, fixes the race and takes a Cash Chip.",
+                player=seat,
+                rules=("TS-11",),
+            )
             self._end_round("second finisher", second=seat)
             return
         self._award(seat, True, False)
@@ -537,7 +556,8 @@ class TooSlothState(GameState[Move]):
             self._say(
                 "Someone was eliminated earlier, so the organizers grow suspicious: "
                 f"{seat_name(seat)} also takes a Cash Chip and the round ends.",
-                player=seat, rules=("TS-10",),
+                player=seat,
+                rules=("TS-10",),
             )
             self._end_round("suspicious organizers")
             return
@@ -547,7 +567,11 @@ class TooSlothState(GameState[Move]):
         survivors = self._active()
         if not survivors:
             self._award(seat, False, True)
-            self._say(f"Nobody is left to race for second: {seat_name(seat)} also takes a Cash Chip.", player=seat, rules=("TS-10",))
+            self._say(
+                f"Nobody is left to race for second: {seat_name(seat)} also takes a Cash Chip.",
+                player=seat,
+                rules=("TS-10",),
+            )
             self._end_round("everyone else eliminated")
         elif len(survivors) == 1:
             self._second_by_default(survivors[0])
@@ -563,7 +587,11 @@ class TooSlothState(GameState[Move]):
         self.status[seat] = FINISHED
         self.finishers.append(seat)
         self._award(seat, False, True)
-        self._say(f"{seat_name(seat)} is the only one left, counts as second and takes a Cash Chip.", player=seat, rules=("TS-11",))
+        self._say(
+            f"{seat_name(seat)} is the only one left, counts as second and takes a Cash Chip.",
+            player=seat,
+            rules=("TS-11",),
+        )
         self._end_round("last player standing", second=seat)
 
     def _eliminate(self, seat: int, reason: str, rule: str) -> None:
@@ -589,7 +617,11 @@ class TooSlothState(GameState[Move]):
                     self.status[lone] = FINISHED
                     self.finishers.append(lone)
                     self._award(lone, True, True)
-                    self._say(f"{seat_name(lone)} is the lone survivor: first, with a Trophy and a Cash Chip.", player=lone, rules=("TS-12",))
+                    self._say(
+                        f"{seat_name(lone)} is the lone survivor: first, with a Trophy and a Cash Chip.",
+                        player=lone,
+                        rules=("TS-12",),
+                    )
                     self._end_round("lone survivor")
                 return
         else:
@@ -620,7 +652,12 @@ class TooSlothState(GameState[Move]):
 
     def _lead_pass(self, seat: int, move: Pass) -> None:
         self.lead_passes += 1
-        self._say(f"{seat_name(seat)} holds only drinks and cannot lead; the lead passes left.", player=seat, move=move, rules=("TS-5",))
+        self._say(
+            f"{seat_name(seat)} holds only drinks and cannot lead; the lead passes left.",
+            player=seat,
+            move=move,
+            rules=("TS-5",),
+        )
         if self.lead_passes >= len(self._active()):
             self._say("Nobody can lead: every active player holds only drinks. The round ends.", rules=("TS-5",))
             self._end_round("nobody could lead")
@@ -638,14 +675,18 @@ class TooSlothState(GameState[Move]):
         cards = move.cards
         drinks = sum(c > DRINK_BASE for c in cards)
         if drinks and len(cards) == 1:
-            return Explanation(text, False, "a drink is never played as a Single; use it inside a 2-3 card Jump or Run", ("TS-4",))
+            return Explanation(
+                text, False, "a drink is never played as a Single; use it inside a 2-3 card Jump or Run", ("TS-4",)
+            )
         if drinks > 1:
             return Explanation(text, False, "at most one drink per combination (overdosing can be fatal)", ("TS-4",))
         kind = combo_kind(cards)
         if kind is None:
             return Explanation(
-                text, False,
-                f"{text} is neither a Jump (same numbers) nor a Run (consecutive numbers)", ("TS-3",),
+                text,
+                False,
+                f"{text} is neither a Jump (same numbers) nor a Run (consecutive numbers)",
+                ("TS-3",),
             )
         hand = self.hands[self.turn]
         need = needs(cards)
@@ -656,7 +697,8 @@ class TooSlothState(GameState[Move]):
             return Explanation(text, False, self._why_not_stronger(cards, kind), ("TS-3",))
         spaces = len(cards)
         reason = (
-            f"{combo_name(cards)} leads on an empty table" if not self.table
+            f"{combo_name(cards)} leads on an empty table"
+            if not self.table
             else f"{combo_name(cards)} beats {table}: {self._why_stronger(cards)}"
         )
         return Explanation(text, True, f"{reason}; the meeple moves {spaces} space(s)", ("TS-3", "TS-9"))
@@ -694,15 +736,24 @@ class TooSlothState(GameState[Move]):
             return Explanation(text, False, "the leader must play on an empty table", ("TS-5",))
         if len(self.table) == 1:
             if move.take is not None:
-                return Explanation(text, False, f"a Single cannot be weakened: passing on {table} eliminates you, taking nothing", ("TS-7",))
-            return Explanation(text, True, f"passing on {table} eliminates you from the round: you couldn't beat a Single", ("TS-7",))
+                return Explanation(
+                    text,
+                    False,
+                    f"a Single cannot be weakened: passing on {table} eliminates you, taking nothing",
+                    ("TS-7",),
+                )
+            return Explanation(
+                text, True, f"passing on {table} eliminates you from the round: you couldn't beat a Single", ("TS-7",)
+            )
         if move.take is None:
             return Explanation(text, False, f"a pass must take an end card of {table}", ("TS-6",))
         if not legal:
             ends = "either end" if combo_kind(self.table) == "run" else "any card"
             return Explanation(text, False, f"you may only take a card from {ends} of {table}", ("TS-6",))
         what = "the drink" if move.take == DRINK else f"the {move.take}"
-        return Explanation(text, True, f"you pass and take {what} from {table}; the weaker rest stays on the table", ("TS-6",))
+        return Explanation(
+            text, True, f"you pass and take {what} from {table}; the weaker rest stays on the table", ("TS-6",)
+        )
 
     # -- what players may know --
 
@@ -717,12 +768,12 @@ class TooSlothState(GameState[Move]):
         cfg = self.cfg
         to_move = self.current_player
         show_moves = not self.over and (viewer is None or viewer == to_move)
-        hands = tuple(
-            tuple(self.hands[s]) if viewer is None or viewer == s else None for s in range(cfg.players)
-        )
+        hands = tuple(tuple(self.hands[s]) if viewer is None or viewer == s else None for s in range(cfg.players))
         status = tuple(
-            "active" if st == ACTIVE
-            else ("1st" if self.finishers and self.finishers[0] == s else "2nd") if st == FINISHED
+            "active"
+            if st == ACTIVE
+            else ("1st" if self.finishers and self.finishers[0] == s else "2nd")
+            if st == FINISHED
             else f"out: {self.why_out[s]}"
             for s, st in enumerate(self.status)
         )

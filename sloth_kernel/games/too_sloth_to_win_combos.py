@@ -4,6 +4,7 @@ In a hand, ``hand[0]`` counts Suspicious Drinks and ``hand[n]`` counts running
 cards numbered n (1-8). On the table a natural card is its number and a drink
 declared as d is ``DRINK_BASE + d``; a lone drink reads as Single 9.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -108,7 +109,6 @@ def needs(cards: tuple[int, ...]) -> list[int]:
     for c in cards:
         need[DRINK if c > DRINK_BASE else c] += 1
     return need
-
 
 
 Candidates = list[tuple[int, list[tuple[Any, int]]]]

@@ -9,6 +9,7 @@ hashing: every field (and item of a tuple field) becomes a token
 ``"name[i]=value"`` hashed with CRC-32 into one of ``FEATURE_SIZE`` slots. The
 log is left out (it only narrates what the other fields already say).
 """
+
 from __future__ import annotations
 
 import dataclasses

@@ -11,6 +11,7 @@ game has its own observer: the seat's observation as text (plus the public log
 for an information state) and a fixed-size tensor of one-hot viewer seat,
 legal-action mask and hashed observation features.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -165,8 +166,8 @@ class SlothObserver:
         self.tensor = np.zeros(MAX_SEATS + actions + FEATURE_SIZE, np.float32)
         self.dict = {
             "seat": self.tensor[:MAX_SEATS],
-            "legal": self.tensor[MAX_SEATS:MAX_SEATS + actions],
-            "features": self.tensor[MAX_SEATS + actions:],
+            "legal": self.tensor[MAX_SEATS : MAX_SEATS + actions],
+            "features": self.tensor[MAX_SEATS + actions :],
         }
         self.actions = game.actions
 

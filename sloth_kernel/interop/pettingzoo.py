@@ -8,6 +8,7 @@ that agent's turn). Rewards are the game's returns, paid when the game ends.
 ``reset(seed=s)`` deals from a generator seeded with `s`; later resets without
 a seed keep drawing from it.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,10 +35,12 @@ class SlothEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
         self.observation_spaces = {
-            agent: spaces.Dict({
-                "observation": spaces.Box(0.0, 1.0, (FEATURE_SIZE,), np.float32),
-                "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
-            })
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (FEATURE_SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
+                }
+            )
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents}

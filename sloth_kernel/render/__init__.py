@@ -1,4 +1,5 @@
 """Pure renderers: observation -> HTML. Shared by ``_repr_html_`` and the widgets."""
+
 from __future__ import annotations
 
 import importlib

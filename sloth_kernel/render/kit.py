@@ -2,6 +2,7 @@
 
 Everything here returns strings; nothing touches a game state.
 """
+
 from __future__ import annotations
 
 import html
@@ -83,8 +84,7 @@ def card_svg(
         )
         if tag:
             body += (
-                f'<text x="{CARD_W / 2}" y="{CARD_H - 7}" text-anchor="middle" font-size="9" '
-                f'fill="#333">{tag}</text>'
+                f'<text x="{CARD_W / 2}" y="{CARD_H - 7}" text-anchor="middle" font-size="9" fill="#333">{tag}</text>'
             )
     return (
         f'<svg class="{" ".join(classes)}"{attrs} width="{width}" height="{h}" '
@@ -117,8 +117,10 @@ def log_html(lines: Sequence[str], *, last: int = 12) -> str:
     more = f'<div class="sk-more">… {len(lines) - len(shown)} earlier events</div>' if len(lines) > len(shown) else ""
     # room for the widest entry number ("123.") however long the game runs
     room = f"{len(str(max(len(lines), 1))) + 2.4:.1f}ch"
-    return (f'<div class="sk-log">{more}<ol start="{len(lines) - len(shown) + 1}" style="padding-left:{room}">'
-            f'{items}</ol></div>')
+    return (
+        f'<div class="sk-log">{more}<ol start="{len(lines) - len(shown) + 1}" style="padding-left:{room}">'
+        f"{items}</ol></div>"
+    )
 
 
 def badge(text: str, *, css: str = "") -> str:

@@ -1,4 +1,5 @@
 """Race to the Bottom as HTML: the race standings, the trick, hands, decks and pitches (pure)."""
+
 from __future__ import annotations
 
 from ..core import seat_name
@@ -24,8 +25,9 @@ def back(width: int = 30) -> str:
 
 
 def cards(tokens: tuple[str, ...] | list[str], width: int = 44, *, empty: str = "(none)", css: str = "") -> str:
-    return kit.card_row([kit.card_svg(card_face(t), width=width, title=t, data=t) for t in tokens],
-                        empty=empty, css=css)
+    return kit.card_row(
+        [kit.card_svg(card_face(t), width=width, title=t, data=t) for t in tokens], empty=empty, css=css
+    )
 
 
 def standings(obs: RaceObservation) -> str:
@@ -42,9 +44,11 @@ def standings(obs: RaceObservation) -> str:
             status = kit.badge("passed", css="sk-bad")
         else:
             status = kit.badge("in the trick")
-        bar = (f'<div style="background:#eee;width:110px;height:8px;border-radius:4px">'
-               f'<div style="background:#2a9d3a;height:8px;border-radius:4px;width:{110 * seat.remaining // 54}px">'
-               f'</div></div>')
+        bar = (
+            f'<div style="background:#eee;width:110px;height:8px;border-radius:4px">'
+            f'<div style="background:#2a9d3a;height:8px;border-radius:4px;width:{110 * seat.remaining // 54}px">'
+            f"</div></div>"
+        )
         row = [name, f"<b>{seat.remaining}</b>{bar}", str(seat.hand_count), str(seat.deck_count), status]
         if obs.grand_prix:
             row.append(str(seat.points))
@@ -62,8 +66,10 @@ def trick(obs: RaceObservation) -> str:
         last = index == len(obs.trick) - 1
         label = f"{seat_name(seat)}: {meld.describe()}"
         size = 44 if last else 30
-        plays.append(f'<div class="sk-rb-meld{" sk-rb-top" if last else ""}" title="{kit.esc(label)}">'
-                     f'<div style="font-size:12px">{kit.esc(label)}</div>{cards(meld.cards, size)}</div>')
+        plays.append(
+            f'<div class="sk-rb-meld{" sk-rb-top" if last else ""}" title="{kit.esc(label)}">'
+            f'<div style="font-size:12px">{kit.esc(label)}</div>{cards(meld.cards, size)}</div>'
+        )
     top: Play | None = obs.to_beat
     note = kit.badge("only Cheats may follow (RB-6)", css="sk-bad") if top is not None and top.cheat else ""
     return f'<div class="sk-cards" style="gap:12px">{"".join(plays)}</div>{note}'
@@ -79,8 +85,10 @@ def seat_cards(obs: RaceObservation) -> str:
         deck = kit.card_row([back(36)] if seat.deck_count else [], empty="no deck")
         deck += f'<div style="font-size:12px">{seat.deck_count} in deck</div>'
         if seat.pitched:
-            deck += ('<div class="sk-rb-pitched"><div style="font-size:12px">pitched under the deck '
-                     f'(top → bottom)</div>{cards(seat.pitched, 28)}</div>')
+            deck += (
+                '<div class="sk-rb-pitched"><div style="font-size:12px">pitched under the deck '
+                f"(top → bottom)</div>{cards(seat.pitched, 28)}</div>"
+            )
         if seat.deck is not None:
             order = " ".join(seat.deck) or "(empty)"
             deck += f'<div class="sk-rb-deck-order" style="font-size:11px;color:#666">deck top→bottom: {kit.esc(order)}</div>'

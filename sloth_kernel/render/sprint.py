@@ -3,6 +3,7 @@
 Board size, carrot squares, Race card faces and Objective numbers are stated
 assumptions (SP-1..SP-3): the board and the assumptions panel say so.
 """
+
 from __future__ import annotations
 
 from ..core import seat_name
@@ -51,34 +52,48 @@ def track(obs: SprintObservation) -> str:
         tile = (square - 1) // 6 % 2 if square else 2
         fill = ("#efe6c8", "#e4d8b0", "#d8ecd8")[tile]
         if square == finish:
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL - 2}" height="{CELL - 2}" rx="3" fill="#fff" stroke="#222"/>'
-                         f'<path d="M{x} {y}h{(CELL - 2) / 2}v{(CELL - 2) / 2}h{(CELL - 2) / 2}v{(CELL - 2) / 2}'
-                         f'h-{(CELL - 2) / 2}v-{(CELL - 2) / 2}h-{(CELL - 2) / 2}z" fill="#222"/>')
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{CELL - 2}" height="{CELL - 2}" rx="3" fill="#fff" stroke="#222"/>'
+                f'<path d="M{x} {y}h{(CELL - 2) / 2}v{(CELL - 2) / 2}h{(CELL - 2) / 2}v{(CELL - 2) / 2}'
+                f'h-{(CELL - 2) / 2}v-{(CELL - 2) / 2}h-{(CELL - 2) / 2}z" fill="#222"/>'
+            )
         else:
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL - 2}" height="{CELL - 2}" rx="3" fill="{fill}" '
-                         'stroke="#b9b29a"/>')
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{CELL - 2}" height="{CELL - 2}" rx="3" fill="{fill}" stroke="#b9b29a"/>'
+            )
         if square in carrots:
             cx = x + (CELL - 2) / 2
-            parts.append(f'<path class="sk-sprint-carrot" d="M{cx - 4} {y + 6} L{cx + 4} {y + 6} L{cx} {y + 19} Z" '
-                         f'fill="#e67e22"><title>carrot (square {square})</title></path>'
-                         f'<path d="M{cx} {y + 6} l-3 -4 M{cx} {y + 6} l3 -4" stroke="#2a9d3a" stroke-width="1.5"/>')
+            parts.append(
+                f'<path class="sk-sprint-carrot" d="M{cx - 4} {y + 6} L{cx + 4} {y + 6} L{cx} {y + 19} Z" '
+                f'fill="#e67e22"><title>carrot (square {square})</title></path>'
+                f'<path d="M{cx} {y + 6} l-3 -4 M{cx} {y + 6} l3 -4" stroke="#2a9d3a" stroke-width="1.5"/>'
+            )
         label = "S" if square == 0 else "F" if square == finish else str(square) if square % 6 == 0 else ""
         if label:
-            parts.append(f'<text x="{x + (CELL - 2) / 2}" y="{y + CELL + 9}" font-size="9" text-anchor="middle" '
-                         f'fill="#777">{label}</text>')
+            parts.append(
+                f'<text x="{x + (CELL - 2) / 2}" y="{y + CELL + 9}" font-size="9" text-anchor="middle" '
+                f'fill="#777">{label}</text>'
+            )
     for who, square, colour, dy in (("T", obs.tortoise, TORTOISE_COLOUR, 14), ("H", obs.hare, HARE_COLOUR, CELL + 16)):
         square = min(square, finish)
         x, y = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6
         name = "Tortoise" if who == "T" else "Hare"
-        parts.append(f'<g class="sk-sprint-{name.lower()}"><circle cx="{x}" cy="{y}" r="7" fill="{colour}" '
-                     f'stroke="#fff" stroke-width="1.5"/><text x="{x}" y="{y + 3.5}" font-size="10" font-weight="700" '
-                     f'text-anchor="middle" fill="#fff">{who}</text><title>{name}: square {square}</title></g>')
-    svg = (f'<svg class="sk-sprint-board" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'role="img" aria-label="Sprint track">{"".join(parts)}</svg>')
+        parts.append(
+            f'<g class="sk-sprint-{name.lower()}"><circle cx="{x}" cy="{y}" r="7" fill="{colour}" '
+            f'stroke="#fff" stroke-width="1.5"/><text x="{x}" y="{y + 3.5}" font-size="10" font-weight="700" '
+            f'text-anchor="middle" fill="#fff">{who}</text><title>{name}: square {square}</title></g>'
+        )
+    svg = (
+        f'<svg class="sk-sprint-board" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="Sprint track">{"".join(parts)}</svg>'
+    )
+
     def where(square: int) -> str:
         return "finished" if square >= finish else f"square {square}"
 
-    note = kit.badge(f"Tortoise {where(obs.tortoise)}", css="sk-good") + kit.badge(f"Hare {where(obs.hare)}", css="sk-warn")
+    note = kit.badge(f"Tortoise {where(obs.tortoise)}", css="sk-good") + kit.badge(
+        f"Hare {where(obs.hare)}", css="sk-warn"
+    )
     return f'<div class="sk-sprint-track">{svg}<div>{note} {kit.badge(f"finish {finish}")}</div></div>'
 
 
@@ -87,8 +102,10 @@ def reveal(last: TurnReport | None, finish: int) -> str:
     if last is None:
         return '<span class="sk-empty">no lift yet</span>'
     gap = short_words(last.objective, last.lift)
-    text = (f"{kit.esc(seat_name(last.seat))} lifted <b>{last.lift}</b> on Objective {last.objective} "
-            f"({gap}): Tortoise +{last.tortoise_move}.")
+    text = (
+        f"{kit.esc(seat_name(last.seat))} lifted <b>{last.lift}</b> on Objective {last.objective} "
+        f"({gap}): Tortoise +{last.tortoise_move}."
+    )
     if last.hare_card is None:
         card = kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title="not drawn: the Tortoise finished")
         text += " The Tortoise finished first: no Hare card (SP-6)."
@@ -106,27 +123,40 @@ def render(obs: SprintObservation) -> str:
     elif obs.winner == "hare":
         status = kit.badge("The Hare won: everyone loses", css="sk-bad")
     else:
-        status = (f"Turn {obs.turn + 1}: {kit.esc(seat_name(obs.current_player))} to lift"
-                  + (kit.badge("you", css="sk-warn") if obs.player == obs.current_player else ""))
-    objective = (objective_card(obs.objective) if obs.objective is not None
-                 else '<span class="sk-empty">game over</span>')
-    piles = kit.card_row([
-        kit.card_svg(kit.CardFace("", OBJECTIVE_COLOUR, kind="back"), title=f"Objective deck: {obs.objectives_left} cards"),
-        kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title=f"Race pile: {obs.pile_size} cards"),
-    ])
-    piles += (f"<div>Objective deck {obs.objectives_left} left {kit.badge('order hidden')} &middot; "
-              f"Race pile {obs.pile_size} cards {kit.badge('order hidden')}</div>")
+        status = f"Turn {obs.turn + 1}: {kit.esc(seat_name(obs.current_player))} to lift" + (
+            kit.badge("you", css="sk-warn") if obs.player == obs.current_player else ""
+        )
+    objective = (
+        objective_card(obs.objective) if obs.objective is not None else '<span class="sk-empty">game over</span>'
+    )
+    piles = kit.card_row(
+        [
+            kit.card_svg(
+                kit.CardFace("", OBJECTIVE_COLOUR, kind="back"), title=f"Objective deck: {obs.objectives_left} cards"
+            ),
+            kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title=f"Race pile: {obs.pile_size} cards"),
+        ]
+    )
+    piles += (
+        f"<div>Objective deck {obs.objectives_left} left {kit.badge('order hidden')} &middot; "
+        f"Race pile {obs.pile_size} cards {kit.badge('order hidden')}</div>"
+    )
     if obs.race_pile is not None:  # omniscient view only
-        piles += kit.panel("Race pile, top first (teacher view)",
-                           kit.card_row([race_card(k, width=30) for k in obs.race_pile], css="sk-sprint-pile-order"))
+        piles += kit.panel(
+            "Race pile, top first (teacher view)",
+            kit.card_row([race_card(k, width=30) for k in obs.race_pile], css="sk-sprint-pile-order"),
+        )
     if obs.objective_deck is not None:
         piles += f"<div>Next Objectives (teacher view): {kit.esc(', '.join(map(str, obs.objective_deck)))}</div>"
-    variants = [name for name, on in (("Small Track", obs.config.small_track),
-                                      ("Young Tortoise", obs.config.young_tortoise)) if on]
+    variants = [
+        name
+        for name, on in (("Small Track", obs.config.small_track), ("Young Tortoise", obs.config.young_tortoise))
+        if on
+    ]
     assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
     body = (
         f'<div class="sk-sprint-status">{status}'
-        f'{"".join(kit.badge(v) for v in variants)}</div>'
+        f"{''.join(kit.badge(v) for v in variants)}</div>"
         + kit.panel("Track (layout assumed, SP-1)", track(obs), css="sk-sprint-board-panel")
         + '<div style="display:flex;gap:10px;flex-wrap:wrap">'
         + kit.panel("Objective", objective, css="sk-sprint-objective")

@@ -7,6 +7,7 @@ are drawn as card backs. Stable CSS classes for the widgets: ``sk-surplus-river`
 ``sk-surplus-seat-N``, ``sk-surplus-reveal``, ``sk-surplus-log``. A card the viewer
 may take carries ``data-card`` with the move text (e.g. ``take L5 from row 1``).
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -125,7 +126,9 @@ def _net(obs: Any) -> str:
     for letter, codes in zip(obs.types, obs.net):
         kind = next(t for t in SLOTH_TYPES if t.letter == letter)
         name = f'<div class="sk-surplus-pilename">{esc(kind.name)} ({esc(kind.icon_words)})</div>'
-        piles.append(f'<div class="sk-surplus-pile sk-surplus-net-{letter}">{name}{cards(codes, width=SMALL, empty="empty")}</div>')
+        piles.append(
+            f'<div class="sk-surplus-pile sk-surplus-net-{letter}">{name}{cards(codes, width=SMALL, empty="empty")}</div>'
+        )
     if obs.net_babies:
         name = '<div class="sk-surplus-pilename">Babies (score 0)</div>'
         piles.append(f'<div class="sk-surplus-pile">{name}{cards([BABY_CODE] * obs.net_babies, width=SMALL)}</div>')
@@ -154,7 +157,11 @@ def _seat(obs: Any, seat: int) -> str:
     if obs.phase == "pick":
         pick = obs.picks[seat]
         body.append('<div class="sk-surplus-part">Opening pick</div>')
-        body.append(cards([pick] if pick is not None else [None], width=SMALL) if obs.picked[seat] else cards([], empty="not yet"))
+        body.append(
+            cards([pick] if pick is not None else [None], width=SMALL)
+            if obs.picked[seat]
+            else cards([], empty="not yet")
+        )
     if obs.claimed[seat] or obs.discards[seat]:
         body.append('<div class="sk-surplus-part">Won from the Net</div>')
         body.append(cards(obs.claimed[seat], width=SMALL, css="sk-surplus-claimed"))

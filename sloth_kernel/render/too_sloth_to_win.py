@@ -1,4 +1,5 @@
 """Too Sloth To Win as HTML: the track, the table, the hands and the awards (pure)."""
+
 from __future__ import annotations
 
 from ..core import seat_name
@@ -53,16 +54,20 @@ def standings(obs: TooSlothObservation) -> str:
             name += kit.badge("to move", css="sk-warn")
         status = obs.status[s]
         css = "sk-bad" if status.startswith("out") else "sk-good" if status in ("1st", "2nd") else ""
-        rows.append([
-            name,
-            str(obs.positions[s]),
-            kit.badge(status, css=css),
-            str(obs.hand_sizes[s]),
-            "🥤" * obs.drinks_held[s] or "–",
-            "🏆" * obs.trophies[s] or "–",
-            "💰" * obs.chips[s] or "–",
-        ])
-    return kit.table(["Seat", "Space", "Status", "Cards", "Drinks", "Trophies", "Cash Chips"], rows, css="sk-ts-standings")
+        rows.append(
+            [
+                name,
+                str(obs.positions[s]),
+                kit.badge(status, css=css),
+                str(obs.hand_sizes[s]),
+                "🥤" * obs.drinks_held[s] or "–",
+                "🏆" * obs.trophies[s] or "–",
+                "💰" * obs.chips[s] or "–",
+            ]
+        )
+    return kit.table(
+        ["Seat", "Space", "Status", "Cards", "Drinks", "Trophies", "Cash Chips"], rows, css="sk-ts-standings"
+    )
 
 
 def hands(obs: TooSlothObservation) -> str:
@@ -70,7 +75,9 @@ def hands(obs: TooSlothObservation) -> str:
     for s in range(obs.players):
         hand = obs.hands[s]
         if hand is None:
-            cards = [kit.card_svg(kit.CardFace("", "#6b4f2a", kind="back"), width=34, title="hidden card")] * obs.hand_sizes[s]
+            cards = [
+                kit.card_svg(kit.CardFace("", "#6b4f2a", kind="back"), width=34, title="hidden card")
+            ] * obs.hand_sizes[s]
         else:
             cards = [kit.card_svg(face, width=42, title=key) for key, face in hand_faces(hand)]
         blocks.append(
@@ -84,10 +91,9 @@ def render(obs: TooSlothObservation) -> str:
     head = f"Round {min(obs.round + 1, obs.rounds)} of {obs.rounds} · {mode}"
     if obs.is_over and obs.winner is not None:
         head += f" · Game over: {seat_name(obs.winner)} wins"
-    table = (
-        kit.card_row([kit.card_svg(card_face(c), title=str(c)) for c in obs.table], empty="empty table: the leader may play anything")
-        + (f"<div>{kit.esc(combo_name(obs.table))} by {kit.esc(seat_name(obs.table_owner))}</div>" if obs.table else "")
-    )
+    table = kit.card_row(
+        [kit.card_svg(card_face(c), title=str(c)) for c in obs.table], empty="empty table: the leader may play anything"
+    ) + (f"<div>{kit.esc(combo_name(obs.table))} by {kit.esc(seat_name(obs.table_owner))}</div>" if obs.table else "")
     body = (
         f"<div>{kit.esc(head)}</div>"
         + ("" if obs.no_board else kit.panel("Track", track(obs)))

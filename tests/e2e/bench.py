@@ -22,6 +22,7 @@ Figures are printed against the targets (<= 3 s cold, <= 1 s preheated, p95 <= 1
 <= 150 MiB) and written to test-output/browser-bench.json. Nothing here is asserted: the
 machine's load changes the numbers, so read them, don't gate on them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (BOARD_READY, OUTPUT, PLAY_APPS, NOTEBOOKS, PageWatch, VoilaServer, launch_chromium,  # noqa: E402
-                     playwright_session, wait_until)
+from harness import (
+    BOARD_READY,
+    OUTPUT,
+    PLAY_APPS,
+    NOTEBOOKS,
+    PageWatch,
+    VoilaServer,
+    launch_chromium,  # noqa: E402
+    playwright_session,
+    wait_until,
+)
 
 TARGETS = {"cold_s": 3.0, "preheated_s": 1.0, "click_p95_ms": 100.0, "rss_mib": 150.0}
 # a card the human may toggle on the first turn, per app
@@ -50,7 +60,8 @@ HTML_DONE: list[float] = []  # page fully received, seconds after navigation sta
 PHASES: list[dict[str, float]] = []  # the light front end's performance marks (per load)
 
 # Notes when the board enters the page, then when the next frame is painted.
-BOARD_WATCH_JS = """
+BOARD_WATCH_JS = (
+    """
 (() => {
   const selector = '%s';
   const observer = new MutationObserver(() => {
@@ -61,7 +72,9 @@ BOARD_WATCH_JS = """
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 })();
-""" % BOARD_READY
+"""
+    % BOARD_READY
+)
 
 CLICK_JS = """
 () => { window.__skClickAt = null;
@@ -92,8 +105,12 @@ def time_to_board(context: Any, url: str) -> float:
     page.goto(url, wait_until="commit")
     page.locator(BOARD_READY).wait_for()
     elapsed = page.wait_for_function("() => window.__skBoardPainted").json_value() / 1000.0  # since navigation start
-    PHASES.append(page.evaluate("() => Object.fromEntries(performance.getEntriesByType('mark')"
-                                ".filter(m => m.name.startsWith('sloth:')).map(m => [m.name.slice(6), m.startTime / 1000]))"))
+    PHASES.append(
+        page.evaluate(
+            "() => Object.fromEntries(performance.getEntriesByType('mark')"
+            ".filter(m => m.name.startsWith('sloth:')).map(m => [m.name.slice(6), m.startTime / 1000]))"
+        )
+    )
     # when the server finished sending the page (Voila streams it while the notebook runs)
     html = page.evaluate("() => performance.getEntriesByType('navigation')[0].responseEnd") / 1000.0
     problems = watch.problems()
@@ -104,9 +121,15 @@ def time_to_board(context: Any, url: str) -> float:
     return elapsed
 
 
-def first_board_times(server: VoilaServer, browser: Any, notebook: str, repeats: int,
-                      before_each: Any = None, query: str = "",
-                      warm_too: bool = True) -> tuple[list[float], list[float]]:
+def first_board_times(
+    server: VoilaServer,
+    browser: Any,
+    notebook: str,
+    repeats: int,
+    before_each: Any = None,
+    query: str = "",
+    warm_too: bool = True,
+) -> tuple[list[float], list[float]]:
     """Fresh-context loads of the app (and, with `warm_too`, a second load in the same context,
     cache warm); `query` is added to the app's URL."""
     url = server.app_url(notebook) + query
@@ -192,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     with playwright_session() as playwright:
         browser = launch_chromium(playwright)
         # -- cold: no preheating ---------------------------------------------------------
-        cold = VoilaServer(args=["--VoilaConfiguration.preheat_kernel=False"],
-                           log_path=OUTPUT / "bench-voila-cold.log").start()
+        cold = VoilaServer(
+            args=["--VoilaConfiguration.preheat_kernel=False"], log_path=OUTPUT / "bench-voila-cold.log"
+        ).start()
         try:
             for game in args.apps:
                 HTML_DONE.clear()
@@ -202,8 +226,14 @@ def main(argv: list[str] | None = None) -> int:
                 results[game]["cold_s"] = statistics.median(fresh)
                 results[game]["cold_warm_cache_s"] = statistics.median(warm)
                 print(f"{game}: cold {fresh}  (browser cache warm: {warm})", flush=True)
-                stock, _ = first_board_times(cold, browser, PLAY_APPS[game], args.repeats,  # Voila's stock front end
-                                             query="?template=lab", warm_too=False)
+                stock, _ = first_board_times(
+                    cold,
+                    browser,
+                    PLAY_APPS[game],
+                    args.repeats,  # Voila's stock front end
+                    query="?template=lab",
+                    warm_too=False,
+                )
                 results[game]["cold_stock_lab_s"] = statistics.median(stock)
                 print(f"{game}: cold with Voila's stock lab template {stock}", flush=True)
         finally:
@@ -213,19 +243,26 @@ def main(argv: list[str] | None = None) -> int:
         hot = VoilaServer(log_path=OUTPUT / "bench-voila-preheated.log").start()
         try:
             for game in args.apps:
+
                 def refill(game: str = game) -> None:
                     wait_preheated(hot, PLAY_APPS[game])
+
                 HTML_DONE.clear()
                 PHASES.clear()
                 fresh, warm = first_board_times(hot, browser, PLAY_APPS[game], args.repeats, before_each=refill)
                 results[game]["preheated_html_s"] = statistics.median(HTML_DONE[0::2])
                 results[game]["preheated_phases_s"] = {
                     name: statistics.median(p[name] for p in PHASES[0::2])
-                    for name in ("script", "connected", "models", "rendered") if all(name in p for p in PHASES[0::2])}
+                    for name in ("script", "connected", "models", "rendered")
+                    if all(name in p for p in PHASES[0::2])
+                }
                 results[game]["preheated_s"] = statistics.median(fresh)
                 results[game]["preheated_warm_cache_s"] = statistics.median(warm)
-                print(f"{game}: preheated {fresh}  (browser cache warm: {warm}; page received after "
-                      f"{HTML_DONE[0::2]}; phases {PHASES[0::2]})", flush=True)
+                print(
+                    f"{game}: preheated {fresh}  (browser cache warm: {warm}; page received after "
+                    f"{HTML_DONE[0::2]}; phases {PHASES[0::2]})",
+                    flush=True,
+                )
 
                 refill()
                 context = browser.new_context(viewport={"width": 1200, "height": 1000})
@@ -234,8 +271,9 @@ def main(argv: list[str] | None = None) -> int:
                 page = watch.new_page()
                 page.goto(hot.app_url(PLAY_APPS[game]))
                 page.locator(BOARD_READY).wait_for()
-                page.wait_for_function("() => window.__skKernel && window.__skKernel.sent > 0"
-                                       " && window.__skKernel.pending.size === 0")
+                page.wait_for_function(
+                    "() => window.__skKernel && window.__skKernel.sent > 0 && window.__skKernel.pending.size === 0"
+                )
                 if game in CARD:
                     clicks = click_latencies(page, game, args.clicks)
                     results[game]["click_p50_ms"] = percentile(clicks, 0.50)
@@ -249,10 +287,21 @@ def main(argv: list[str] | None = None) -> int:
         browser.close()
 
     report(results)
-    (OUTPUT / "browser-bench.json").write_text(json.dumps({
-        "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
-                    "load_average": list(__import__("os").getloadavg())},
-        "targets": TARGETS, "results": results}, indent=2) + "\n")
+    (OUTPUT / "browser-bench.json").write_text(
+        json.dumps(
+            {
+                "machine": {
+                    "cpus": __import__("os").cpu_count(),
+                    "python": platform.python_version(),
+                    "load_average": list(__import__("os").getloadavg()),
+                },
+                "targets": TARGETS,
+                "results": results,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     return 0
 
 
@@ -266,25 +315,48 @@ def report(results: dict[str, dict[str, Any]]) -> None:
     print()
     print(f"{'app':<20} {'cold s':>12} {'preheated s':>14} {'click p50 ms':>13} {'click p95 ms':>14} {'RSS MiB':>12}")
     for game, r in results.items():
-        print(f"{game:<20} {cell(r.get('cold_s'), TARGETS['cold_s'], '.2f'):>12} "
-              f"{cell(r.get('preheated_s'), TARGETS['preheated_s'], '.2f'):>14} "
-              f"{cell(r.get('click_p50_ms'), None, '.0f'):>13} "
-              f"{cell(r.get('click_p95_ms'), TARGETS['click_p95_ms'], '.0f'):>14} "
-              f"{cell(r.get('rss_mib'), TARGETS['rss_mib'], '.0f'):>12}")
+        print(
+            f"{game:<20} {cell(r.get('cold_s'), TARGETS['cold_s'], '.2f'):>12} "
+            f"{cell(r.get('preheated_s'), TARGETS['preheated_s'], '.2f'):>14} "
+            f"{cell(r.get('click_p50_ms'), None, '.0f'):>13} "
+            f"{cell(r.get('click_p95_ms'), TARGETS['click_p95_ms'], '.0f'):>14} "
+            f"{cell(r.get('rss_mib'), TARGETS['rss_mib'], '.0f'):>12}"
+        )
     print(f"{'targets':<20} {'<= 3':>12} {'<= 1':>14} {'':>13} {'<= 100':>14} {'<= 150':>12}")
-    print("(first-board times in a fresh browser context; with the browser cache warm: "
-          + ", ".join(f"{g} {r.get('cold_warm_cache_s', 0):.2f}/{r.get('preheated_warm_cache_s', 0):.2f} s"
-                      for g, r in results.items()) + " cold/preheated)")
-    print("(page received from Voila after, cold/preheated: "
-          + ", ".join(f"{g} {r.get('cold_html_s', 0):.2f}/{r.get('preheated_html_s', 0):.2f} s"
-                      for g, r in results.items()) + ")")
-    print("(preheated, light front end, seconds after navigation start: "
-          + "; ".join(f"{g} " + " ".join(f"{k} {v:.2f}" for k, v in r.get("preheated_phases_s", {}).items())
-                      for g, r in results.items()) + ")")
-    print("(cold, Voila's stock lab template in the same run: "
-          + ", ".join(f"{g} {r['cold_stock_lab_s']:.2f} s ({r['cold_stock_lab_s'] / r['cold_s']:.1f}x the light one)"
-                      for g, r in results.items() if r.get("cold_stock_lab_s") and r.get("cold_s")) + ")")
+    print(
+        "(first-board times in a fresh browser context; with the browser cache warm: "
+        + ", ".join(
+            f"{g} {r.get('cold_warm_cache_s', 0):.2f}/{r.get('preheated_warm_cache_s', 0):.2f} s"
+            for g, r in results.items()
+        )
+        + " cold/preheated)"
+    )
+    print(
+        "(page received from Voila after, cold/preheated: "
+        + ", ".join(
+            f"{g} {r.get('cold_html_s', 0):.2f}/{r.get('preheated_html_s', 0):.2f} s" for g, r in results.items()
+        )
+        + ")"
+    )
+    print(
+        "(preheated, light front end, seconds after navigation start: "
+        + "; ".join(
+            f"{g} " + " ".join(f"{k} {v:.2f}" for k, v in r.get("preheated_phases_s", {}).items())
+            for g, r in results.items()
+        )
+        + ")"
+    )
+    print(
+        "(cold, Voila's stock lab template in the same run: "
+        + ", ".join(
+            f"{g} {r['cold_stock_lab_s']:.2f} s ({r['cold_stock_lab_s'] / r['cold_s']:.1f}x the light one)"
+            for g, r in results.items()
+            if r.get("cold_stock_lab_s") and r.get("cold_s")
+        )
+        + ")"
+    )
     import os
+
     print(f"load average during the run: {', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
 
 

@@ -4,6 +4,7 @@ Every test in this folder is marked ``e2e``; the Binder check is also marked ``b
 (``pytest tests -m "not binder"`` skips the venv build). Without /usr/bin/chromium the
 tests skip, except under CI (``CI`` set), where `.ci/run` installs it and they must run.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,16 +13,27 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness import (OUTPUT, PageWatch, VoilaServer, chromium_available, launch_chromium,
-                     playwright_session, preheated_kernels, started_server, stop_leaving_no_kernels, wait_until)
+from harness import (
+    OUTPUT,
+    PageWatch,
+    VoilaServer,
+    chromium_available,
+    launch_chromium,
+    playwright_session,
+    preheated_kernels,
+    started_server,
+    stop_leaving_no_kernels,
+    wait_until,
+)
 
 HERE = Path(__file__).parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: real-browser test (Voila + Debian chromium via Playwright)")
-    config.addinivalue_line("markers", "binder: builds a fresh venv from binder/ alone (slow); "
-                                       "deselect with -m 'not binder'")
+    config.addinivalue_line(
+        "markers", "binder: builds a fresh venv from binder/ alone (slow); deselect with -m 'not binder'"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

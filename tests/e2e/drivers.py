@@ -8,6 +8,7 @@ A driver only uses the boards' stable CSS classes (widgets/*.py): ``sk-board``,
 Synchronisation is always a wait on the page (Playwright's auto-wait or a
 ``wait_for_function`` on the board's DOM), never a sleep.
 """
+
 from __future__ import annotations
 
 import re
@@ -73,8 +74,10 @@ class Driver:
 
     def wait_settled(self) -> None:
         """The kernel has answered every message this page sent (and sent all its updates)."""
-        self.page.wait_for_function("() => window.__skKernel && window.__skKernel.sent > 0"
-                                    " && window.__skKernel.pending.size === 0", timeout=self.turn_timeout)
+        self.page.wait_for_function(
+            "() => window.__skKernel && window.__skKernel.sent > 0 && window.__skKernel.pending.size === 0",
+            timeout=self.turn_timeout,
+        )
 
     def wait_turn_or_over(self, prev_log: str | None) -> str:
         handle = self.page.wait_for_function(TURN_OR_OVER_JS, arg=prev_log, timeout=self.turn_timeout)
@@ -90,7 +93,11 @@ class Driver:
 
     def turn_on_hints(self) -> None:
         toggle = self.page.locator(".sk-board .sk-hint-toggle")
-        if toggle.count() and toggle.first.is_visible() and "mod-active" not in (toggle.first.get_attribute("class") or ""):
+        if (
+            toggle.count()
+            and toggle.first.is_visible()
+            and "mod-active" not in (toggle.first.get_attribute("class") or "")
+        ):
             toggle.first.click()
             self.page.locator(".sk-board .sk-hint-toggle.mod-active").wait_for()
 
@@ -152,7 +159,8 @@ class Driver:
         while count:
             selected.first.click()
             self.page.wait_for_function(
-                "(n) => document.querySelectorAll('.sk-board .sk-handcard.mod-active').length < n", arg=count)
+                "(n) => document.querySelectorAll('.sk-board .sk-handcard.mod-active').length < n", arg=count
+            )
             count = selected.count()
 
 
@@ -250,7 +258,9 @@ class SprintDriver(Driver):
         if abs(target - y) > 2:  # the kernel redraws the pile with the new cut line
             page.wait_for_function(
                 "(before) => { const p = document.querySelector('.sk-board .sk-pile');"
-                " return p && p.innerHTML !== before; }", arg=pile_before)
+                " return p && p.innerHTML !== before; }",
+                arg=pile_before,
+            )
 
     def take_turn(self) -> None:
         self.drag_cut(0.35 + 0.1 * (self.actions % 3))

@@ -9,6 +9,7 @@
 
 Nothing here sleeps to synchronise: waits poll a condition against a deadline.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -50,9 +51,7 @@ LOOPBACK_HOSTS = {"127.0.0.1"}
 # jsDelivr CDN (voila/templates/lab/index.html.j2). We block it like every other outside
 # request; the board renders without it (only button icons are missing), and chromium logs
 # "Failed to load resource: net::ERR_FAILED" for each of the two stylesheets.
-KNOWN_CDN_FONT_NOISE = (
-    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
-)
+KNOWN_CDN_FONT_NOISE = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
 
 GALLERY = "index.ipynb"
 # The board's status line: on the page once the board is (the first thing every wait looks for).
@@ -72,8 +71,9 @@ def preheated_kernels() -> int:
     import json
 
     pools = json.loads((REPO / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
-    return sum(pool.get("pool_size", 0) for name, pool in pools.items()
-               if name != "default" and (NOTEBOOKS / name).exists())
+    return sum(
+        pool.get("pool_size", 0) for name, pool in pools.items() if name != "default" and (NOTEBOOKS / name).exists()
+    )
 
 
 def wait_until(condition: Callable[[], Any], timeout: float, what: str, poll: float = 0.1) -> Any:
@@ -132,9 +132,17 @@ class VoilaServer:
         return self.url(render_path(notebook))
 
     def command(self) -> list[str]:
-        return [self.python, "-m", "voila", str(self.root), "--no-browser",
-                "--Voila.ip=127.0.0.1", f"--Voila.port={self.port}", "--Voila.port_retries=0",
-                *self.args]
+        return [
+            self.python,
+            "-m",
+            "voila",
+            str(self.root),
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--Voila.port={self.port}",
+            "--Voila.port_retries=0",
+            *self.args,
+        ]
 
     def start(self, attempts: int = 3) -> "VoilaServer":
         """Start on a free port (a lost race for the port is retried) and wait until it answers."""
@@ -158,9 +166,15 @@ class VoilaServer:
         self._log = open(self.log_path, "ab")
         env = dict(os.environ if self.env is None else self.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
-        self.process = subprocess.Popen(self.command(), cwd=self.cwd, env=env, stdin=subprocess.DEVNULL,
-                                        stdout=self._log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+        self.process = subprocess.Popen(
+            self.command(),
+            cwd=self.cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + self.startup_timeout
@@ -179,8 +193,9 @@ class VoilaServer:
                 pass
             if time.monotonic() > deadline:
                 self.stop()
-                raise TimeoutError(f"voila did not answer within {self.startup_timeout:.0f} s:\n"
-                                   f"{self.log_text()[-3000:]}")
+                raise TimeoutError(
+                    f"voila did not answer within {self.startup_timeout:.0f} s:\n{self.log_text()[-3000:]}"
+                )
             time.sleep(0.2)  # polling interval of a bounded wait
 
     def log_text(self) -> str:
@@ -214,8 +229,9 @@ class VoilaServer:
 
     def wait_for_kernels(self, count: int, timeout: float) -> int:
         """Wait until at least `count` kernels run (preheated pools fill in the background)."""
-        return wait_until(lambda: self.kernel_count() >= count and self.kernel_count(), timeout,
-                          f"{count} kernels to run")
+        return wait_until(
+            lambda: self.kernel_count() >= count and self.kernel_count(), timeout, f"{count} kernels to run"
+        )
 
     # -- stopping -----------------------------------------------------------------------
 
@@ -406,6 +422,7 @@ class PageWatch:
     def problems(self) -> list[str]:
         """Everything unexpected: outside requests other than the named CDN noise, page errors,
         console errors other than that noise, and failed loopback requests."""
+
         def expected(url: str) -> bool:
             return is_known_noise(url) or any(url.startswith(prefix) for prefix in self.also_expected)
 

@@ -7,6 +7,7 @@ root; then it starts a Jupyter server from that environment (as Binder does) and
 README badge's ``urlpath`` in chromium and one play app from the gallery. A dependency
 missing from binder/requirements.txt fails here before it fails for Binder users.
 """
+
 from __future__ import annotations
 
 import os
@@ -72,8 +73,9 @@ def test_readme_badge_launches_the_gallery() -> None:
 def copy_of_repository(target: Path) -> Path:
     """The files Binder would get: what git tracks (plus any not-yet-committed notebook/widget
     files in a working tree), never .venv or build output."""
-    ignore = shutil.ignore_patterns(".git", ".venv", "test-output", "build", "*.egg-info", "__pycache__",
-                                    ".pytest_cache", ".ipynb_checkpoints")
+    ignore = shutil.ignore_patterns(
+        ".git", ".venv", "test-output", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".ipynb_checkpoints"
+    )
     shutil.copytree(REPO, target, ignore=ignore)
     return target
 
@@ -108,10 +110,18 @@ class JupyterServer(VoilaServer):
     ready_path = "/api"
 
     def command(self) -> list[str]:
-        return [self.python, "-m", "jupyter_server", "--no-browser", "--ServerApp.ip=127.0.0.1",
-                f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
-                "--ServerApp.allow_root=True",  # CI runs as root; Binder does not
-                f"--ServerApp.root_dir={self.root}"]
+        return [
+            self.python,
+            "-m",
+            "jupyter_server",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            "--IdentityProvider.token=",
+            "--ServerApp.allow_root=True",  # CI runs as root; Binder does not
+            f"--ServerApp.root_dir={self.root}",
+        ]
 
 
 @pytest.fixture(scope="module")
@@ -119,8 +129,9 @@ def binder_server(binder_env: Path, chromium: None) -> Iterator[JupyterServer]:
     venv_bin = binder_env.parent / "venv" / "bin"
     env = dict(os.environ, PATH=f"{venv_bin}{os.pathsep}{os.environ.get('PATH', '')}")
     env.pop("PYTHONPATH", None)
-    server = JupyterServer(root=binder_env, cwd=binder_env, python=str(venv_bin / "python"), env=env,
-                           log_path=OUTPUT / "binder-server.log").start()
+    server = JupyterServer(
+        root=binder_env, cwd=binder_env, python=str(venv_bin / "python"), env=env, log_path=OUTPUT / "binder-server.log"
+    ).start()
     yield server
     stop_leaving_no_kernels(server)
 

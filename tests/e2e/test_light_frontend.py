@@ -3,6 +3,7 @@
 What it loads, its HTML sanitizer (it replaces the sanitize-html package), and what a player
 sees when the game's kernel goes away. The whole games are played in test_play_apps.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,12 +12,21 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from harness import (BOARD_READY, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, screenshot_path, started_server,
-                     stop_leaving_no_kernels)
+from harness import (
+    BOARD_READY,
+    OUTPUT,
+    PLAY_APPS,
+    PageWatch,
+    VoilaServer,
+    screenshot_path,
+    started_server,
+    stop_leaving_no_kernels,
+)
 
 
 def test_a_play_app_loads_two_scripts_one_stylesheet_and_one_kernel_socket(
-        voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
+    voila: VoilaServer, watched_page: tuple[Any, PageWatch]
+) -> None:
     page, watch = watched_page
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -79,8 +89,7 @@ def test_description_html_is_sanitized_like_ipywidgets_does(html: str, expected:
 def test_a_lost_server_is_announced_on_the_page(browser: Any) -> None:
     """When the server (or the game's kernel) goes away, the board cannot answer clicks any
     more; the page says so instead of silently ignoring them."""
-    server = started_server(args=["--VoilaConfiguration.preheat_kernel=False"],
-                            log_path=OUTPUT / "voila-e2e-lost.log")
+    server = started_server(args=["--VoilaConfiguration.preheat_kernel=False"], log_path=OUTPUT / "voila-e2e-lost.log")
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     context.set_default_timeout(180_000)
     try:
@@ -100,7 +109,8 @@ def test_a_lost_server_is_announced_on_the_page(browser: Any) -> None:
 
 
 def test_the_page_config_carries_the_kernel_the_page_connects_to(
-        voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
+    voila: VoilaServer, watched_page: tuple[Any, PageWatch]
+) -> None:
     page, _ = watched_page
     page.goto(voila.app_url(PLAY_APPS["surplus-of-sloths"]), wait_until="commit")
     page.locator(BOARD_READY).wait_for()

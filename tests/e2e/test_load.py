@@ -5,6 +5,7 @@ command line (command-line options win over the file). Closing a page sends no s
 (Playwright closes without ``beforeunload``, and the beacon is blocked as well), so only the
 culler can bring the kernel count back down: that is what the test checks.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -12,8 +13,18 @@ from typing import Any, Iterator
 import pytest
 
 from drivers import DRIVERS
-from harness import (NOTEBOOKS, OUTPUT, PLAY_APPS, PageWatch, VoilaServer, preheated_kernels, screenshot_path,
-                     started_server, stop_leaving_no_kernels, wait_until)
+from harness import (
+    NOTEBOOKS,
+    OUTPUT,
+    PLAY_APPS,
+    PageWatch,
+    VoilaServer,
+    preheated_kernels,
+    screenshot_path,
+    started_server,
+    stop_leaving_no_kernels,
+    wait_until,
+)
 
 PAGES = 8
 GAME = "too-sloth-to-win"
@@ -30,10 +41,13 @@ CULL_INTERVAL = 5
 def culling_voila(chromium: None) -> Iterator[VoilaServer]:
     if not (NOTEBOOKS / PLAY_APPS[GAME]).exists():
         pytest.skip(f"notebooks/{PLAY_APPS[GAME]} is not in this checkout yet")
-    server = started_server(log_path=OUTPUT / "voila-e2e-load.log", args=[
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
-        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-    ])
+    server = started_server(
+        log_path=OUTPUT / "voila-e2e-load.log",
+        args=[
+            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+            f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        ],
+    )
     yield server
     stop_leaving_no_kernels(server)
 
@@ -70,7 +84,9 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
         for driver, seed in zip(drivers, seeds):
             driver.page.wait_for_function(
                 "(seed) => { const s = document.querySelector('.sk-board .jupyter-widgets.sk-status');"
-                " return s && s.innerText.includes('seed ' + seed); }", arg=seed)
+                " return s && s.innerText.includes('seed ' + seed); }",
+                arg=seed,
+            )
             driver.wait_turn_or_over(None)
 
         # Round-robin: every page clicks, then every page waits; the kernels work side by side.
@@ -97,6 +113,9 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
             context.close()
 
     # Nobody said goodbye: idle culling alone must bring the count back to the preheated pool.
-    wait_until(lambda: server.kernel_count() <= baseline, timeout=CULL_IDLE_TIMEOUT + 10 * CULL_INTERVAL + 60,
-               what=f"culling to leave only the {baseline} preheated kernels")
+    wait_until(
+        lambda: server.kernel_count() <= baseline,
+        timeout=CULL_IDLE_TIMEOUT + 10 * CULL_INTERVAL + 60,
+        what=f"culling to leave only the {baseline} preheated kernels",
+    )
     assert "Culling 'idle' kernel" in server.log_text()

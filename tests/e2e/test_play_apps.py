@@ -3,6 +3,7 @@
 One Voila server (the repository's voila.json, so the play apps are preheated) serves every
 test here; each test gets a fresh browser context whose requests may not leave 127.0.0.1.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,7 +18,7 @@ VOILA_CELL_ERROR = "There was an error when executing cell"
 
 
 def slug(game: str) -> str:
-    return PLAY_APPS[game][len("play_"):-len(".ipynb")]
+    return PLAY_APPS[game][len("play_") : -len(".ipynb")]
 
 
 def needs_notebook(name: str) -> None:
@@ -82,8 +83,9 @@ def test_play_a_whole_game_by_clicking(game: str, voila: VoilaServer, watched_pa
     assert_clean(page, watch)
 
 
-def test_gallery_links_open_every_play_app_and_learn_notebook(voila: VoilaServer,
-                                                            watched_page: tuple[Any, PageWatch]) -> None:
+def test_gallery_links_open_every_play_app_and_learn_notebook(
+    voila: VoilaServer, watched_page: tuple[Any, PageWatch]
+) -> None:
     needs_notebook(GALLERY)
     page, watch = watched_page
     open_gallery(page, voila)
@@ -94,8 +96,10 @@ def test_gallery_links_open_every_play_app_and_learn_notebook(voila: VoilaServer
     hrefs = {}
     for game in PLAY_APPS:
         card = page.locator(f'.sk-game-card[data-game="{slug(game)}"]')
-        hrefs[game] = (card.locator("a.sk-play-link").get_attribute("href"),
-                       card.locator("a.sk-learn-link").get_attribute("href"))
+        hrefs[game] = (
+            card.locator("a.sk-play-link").get_attribute("href"),
+            card.locator("a.sk-learn-link").get_attribute("href"),
+        )
     for game, (play_href, learn_href) in hrefs.items():
         assert play_href == PLAY_APPS[game]
         assert (NOTEBOOKS / learn_href).exists(), learn_href
@@ -118,12 +122,12 @@ def open_setup(page: Any) -> None:
 def wait_rendered_and_connected(page: Any) -> None:
     """Voila streamed every cell and the page's kernel answered all it was asked."""
     page.wait_for_load_state("load")
-    page.wait_for_function("() => window.__skKernel && window.__skKernel.sent > 0"
-                           " && window.__skKernel.pending.size === 0")
+    page.wait_for_function(
+        "() => window.__skKernel && window.__skKernel.sent > 0 && window.__skKernel.pending.size === 0"
+    )
 
 
-def test_hot_seat_cover_hides_the_hand_until_revealed(voila: VoilaServer,
-                                                      watched_page: tuple[Any, PageWatch]) -> None:
+def test_hot_seat_cover_hides_the_hand_until_revealed(voila: VoilaServer, watched_page: tuple[Any, PageWatch]) -> None:
     game = "too-sloth-to-win"
     needs_notebook(PLAY_APPS[game])
     page, watch = watched_page

@@ -1,4 +1,5 @@
 """voila.json: the serving defaults the README explains, and names that still match notebooks/."""
+
 from __future__ import annotations
 
 import json

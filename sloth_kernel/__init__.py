@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
-from .core import NO_PLAYER, Event, Explanation, Game, GameConfig, GameState, Move
-from .errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError, SlothKernelError
-from .registry import GAMES, available_games, load_game
+from sloth_kernel.core import NO_PLAYER, Event, Explanation, Game, GameConfig, GameState, Move
+from sloth_kernel.errors import (
+    ConfigError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PluginError,
+    RecordError,
+    SlothKernelError,
+)
+from sloth_kernel.registry import available_games, game_spec, game_specs, load_game
+from sloth_kernel.spec import GameSpec
 
 __all__ = [
-    "GAMES",
     "NO_PLAYER",
     "ConfigError",
     "Event",
     "Explanation",
     "Game",
+    "GameSpec",
     "GameConfig",
     "GameState",
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
+    "PluginError",
     "RecordError",
     "SlothKernelError",
     "available_games",
+    "game_spec",
+    "game_specs",
     "load_game",
 ]
 __version__ = "0.1.0"

@@ -5,7 +5,7 @@ For every pair of levels (A, B) in the order given, game g seats A at seat
 ``seed + g`` (every pair sees the same deals). A's score is its return (1 for a
 win, a share for a shared win), so its mean is a win rate to compare with the
 1/n baseline: heads-up when the game takes 2 players, otherwise one A against
-a table of Bs. Cooperative Sprint! instead seats each level at a table of its
+a table of Bs. A cooperative game (its spec says so) instead seats each level at a table of its
 own and reports the table's win rate.
 
 Games run in worker processes (both cores by default) and each decision's CPU
@@ -24,10 +24,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator
 
-from .bots import make_bot
-from .registry import load_game
+from sloth_kernel.bots import make_bot
+from sloth_kernel.registry import game_spec, load_game
 
-COOPERATIVE = {"sprint"}
 Z95 = 1.959963984540054
 
 
@@ -94,7 +93,7 @@ def schedule(
     frozen_options = tuple(sorted(options.items()))
     frozen_bots = tuple((lvl, tuple(sorted(opts.items()))) for lvl, opts in sorted(bot_options.items()))
     pairs: list[tuple[str, str | None]]
-    if game_name in COOPERATIVE:
+    if game_spec(game_name).cooperative:
         pairs = [(level, None) for level in levels]
     else:
         pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]]

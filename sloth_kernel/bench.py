@@ -10,13 +10,12 @@ figures measured in the same run.
 
 from __future__ import annotations
 
-import importlib
 import random
 import statistics
 import time
 from typing import Any, Callable
 
-from .registry import GAMES, available_games, load_game
+from sloth_kernel.registry import available_games, game_spec, load_game
 
 
 def random_playouts(game_name: str, seconds: float, seed: int = 0) -> tuple[int, float]:
@@ -113,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.vs_openspiel:
         versus_openspiel(results, args.seconds, args.repeats)
     for name in names:
-        module = importlib.import_module(GAMES[name].partition(":")[0])
-        extra: Any = getattr(module, "extra_benchmarks", None)
+        spec = game_spec(name)
+        extra: Any = spec.load(spec.benchmarks)
         if extra is not None:
             extra(args.repeats)
     return 0

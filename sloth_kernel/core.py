@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
-from .errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
+from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
 
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
@@ -209,6 +209,14 @@ class Game(ABC, Generic[S]):
         Later chance events (e.g. next rounds) still come from `seed`.
         """
 
+    def all_moves(self) -> list[Move]:
+        """Every move this game (with this config) can ever offer, in a fixed order.
+
+        Frameworks that number actions once and for all (OpenSpiel, PettingZoo) use it as
+        the global action index; a game without it simply has no interop bridge.
+        """
+        raise NotImplementedError(f"{self.title} does not enumerate its moves")
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """Inverse of ``str(move)``; raises InvalidMoveError."""
@@ -385,7 +393,7 @@ class GameState(ABC, Generic[M]):
         return json.dumps(self.to_record())
 
     def _repr_html_(self) -> str:
-        from .render import render_observation
+        from sloth_kernel.render import render_observation
 
         return render_observation(self.view())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .core import Explanation
+    from sloth_kernel.core import Explanation
 
 
 class SlothKernelError(ValueError):
@@ -14,6 +14,15 @@ class SlothKernelError(ValueError):
 
 class ConfigError(SlothKernelError):
     """A game name or option was refused."""
+
+
+class PluginError(ConfigError):
+    """A game plugin is installed but broken: it failed to import, or its entry point is wrong."""
+
+    def __init__(self, plugin: str, reason: str) -> None:
+        self.plugin = plugin
+        self.reason = reason
+        super().__init__(f"the game plugin {plugin!r} is broken: {reason}")
 
 
 class InvalidMoveError(SlothKernelError):

@@ -3,84 +3,27 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
-from .render import kit
+from sloth_kernel.registry import game_specs
+from sloth_kernel.render import kit
+from sloth_kernel.spec import GameSpec, Notebook
 
-
-@dataclass(frozen=True)
-class Pitch:
-    slug: str  # notebook suffix: play_<slug>.ipynb, learn_<slug>.ipynb
-    title: str
-    players: str
-    pitch: str
-    faces: tuple[kit.CardFace, ...]
-
-
-PITCHES: tuple[Pitch, ...] = (
-    Pitch(
-        "too_sloth_to_win",
-        "Too Sloth To Win",
-        "3-5 players, climbing race",
-        "Beat the table with a stronger Single, Jump or Run and your sloth runs one space per card. "
-        "Finish first for a shiny Trophy, or fix the race and finish second for the Cash Chip that "
-        "actually wins. Spend your Suspicious Drink before anyone crosses the line!",
-        (
-            kit.CardFace("4", "#1f6b52", "runner"),
-            kit.CardFace("5", "#7b3fb5", "glass", "drink", "wild"),
-            kit.CardFace("6", "#1f6b52", "runner"),
-        ),
-    ),
-    Pitch(
-        "race_to_the_bottom",
-        "Race to the Bottom",
-        "2-4 players, climbing with private decks",
-        "Everyone plays from their own 54-card deck. Match the meld on the table with equal or higher "
-        "ranks, reset with Aces, bomb with Cheats, and stack the bottom of your deck when you pass. "
-        "First to shed all 54 cards wins.",
-        (
-            kit.CardFace("Q", "#222", "spade"),
-            kit.CardFace("K", "#222", "spade"),
-            kit.CardFace("A", "#b00020", "star", "joker", "wild"),
-        ),
-    ),
-    Pitch(
-        "surplus_of_sloths",
-        "Surplus of Sloths",
-        "2-4 players, drafting",
-        "Draft sloths from the River; every leftover drops into the Net. At the end, the longest run "
-        "of each type takes that type's Net, and every X card in it multiplies the points.",
-        (
-            kit.CardFace("5", "#2a9d3a", "leaf"),
-            kit.CardFace("6", "#2a9d3a", "leaf"),
-            kit.CardFace("X", "#2a9d3a", "leaf", "wild", "wild"),
-        ),
-    ),
-    Pitch(
-        "sprint",
-        "Sprint!",
-        "1+ players, co-operative",
-        "The whole table is the Tortoise. Lift exactly as many cards as the Objective says, without "
-        "counting; the closer you get, the further the Tortoise runs. The Hare runs on the next card.",
-        (
-            kit.CardFace("14", "#2b4a7a", "star"),
-            kit.CardFace("4", "#2a9d3a", "runner", "move"),
-        ),
-    ),
-)
-
-EXTRAS: tuple[tuple[str, str, str], ...] = (
-    (
+SHARED_NOTEBOOKS: tuple[Notebook, ...] = (
+    Notebook(
         "climbing_games_101.ipynb",
         "Climbing games 101",
-        "Too Sloth To Win and Race to the Bottom side by side, with the 'Does it beat?' checker.",
+        "The two climbing games side by side, with the 'Does it beat?' checker.",
     ),
-    ("variant_lab.ipynb", "Variant lab", "Turn a rule knob and watch the balance move."),
-    ("analysis_sprint.ipynb", "Sprint! in numbers", "Win chance against lifting skill; why aiming low pays."),
-    ("analysis_race_to_the_bottom.ipynb", "Race to the Bottom in numbers", "What a 12-card hand holds, exactly."),
-    ("analysis_too_sloth_to_win.ipynb", "Too Sloth To Win in numbers", "Pacemaker advantage; when to drink."),
-    ("analysis_surplus_of_sloths.ipynb", "Surplus of Sloths in numbers", "How runs and X cards become points."),
+    Notebook("variant_lab.ipynb", "Variant lab", "Turn a rule knob and watch the balance move."),
 )
+"""Notebooks about more than one game; each game's own analyses come from its spec."""
+
+
+def players_text(spec: GameSpec) -> str:
+    low, high = spec.players
+    count = f"{low} player" if low == high == 1 else f"{low} players" if low == high else f"{low}-{high} players"
+    return f"{count}, {spec.kind}"
+
 
 GALLERY_STYLE = """
 <style>
@@ -101,20 +44,32 @@ GALLERY_STYLE = """
 NEW_TAB = 'target="_blank" rel="noopener"'
 
 
-def gallery_html() -> str:
-    """Cards for the four games (pitch, pictures, Play and Learn links) and the deeper notebooks."""
-    cards = []
-    for game in PITCHES:
-        faces = kit.card_row([kit.card_svg(face, width=40) for face in game.faces])
-        cards.append(
-            f'<div class="sk-game-card" data-game="{game.slug}"><h4>{html.escape(game.title)}</h4>'
-            f'<div class="sk-players">{html.escape(game.players)}</div>{faces}<p>{html.escape(game.pitch)}</p>'
-            f'<div class="sk-links"><a class="sk-play-link" href="play_{game.slug}.ipynb" {NEW_TAB}>▶ Play</a>'
-            f'<a class="sk-learn-link" href="learn_{game.slug}.ipynb" {NEW_TAB}>Learn the rules</a></div></div>'
+def game_card(spec: GameSpec) -> str:
+    """One game's card: title, players, pictures, pitch, and Play and Learn links where it has them."""
+    faces = kit.card_row([kit.card_svg(kit.CardFace(*face), width=40) for face in spec.faces])
+    links = []
+    if spec.play_notebook:
+        links.append(f'<a class="sk-play-link" href="{html.escape(spec.play_notebook)}" {NEW_TAB}>▶ Play</a>')
+    if spec.learn_notebook:
+        links.append(
+            f'<a class="sk-learn-link" href="{html.escape(spec.learn_notebook)}" {NEW_TAB}>Learn the rules</a>'
         )
+    return (
+        f'<div class="sk-game-card" data-game="{html.escape(spec.name)}"><h4>{html.escape(spec.title)}</h4>'
+        f'<div class="sk-players">{html.escape(players_text(spec))}</div>{faces}<p>{html.escape(spec.pitch)}</p>'
+        f'<div class="sk-links">{"".join(links)}</div></div>'
+    )
+
+
+def gallery_html() -> str:
+    """A card per registered game (pitch, pictures, Play and Learn links) and the deeper notebooks."""
+    specs = list(game_specs().values())
+    cards = [game_card(spec) for spec in specs]
+    deeper = [*SHARED_NOTEBOOKS, *(notebook for spec in specs for notebook in spec.notebooks)]
     extras = "".join(
-        f'<li><a href="{href}" {NEW_TAB}><b>{html.escape(title)}</b></a> · {html.escape(words)}</li>'
-        for href, title, words in EXTRAS
+        f'<li><a href="{html.escape(item.path)}" {NEW_TAB}><b>{html.escape(item.title)}</b></a>'
+        f" · {html.escape(item.blurb)}</li>"
+        for item in deeper
     )
     return (
         f'{kit.STYLE}{GALLERY_STYLE}<div class="sk-root"><div class="sk-gallery">{"".join(cards)}</div>'

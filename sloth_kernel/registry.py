@@ -1,47 +1,83 @@
-"""Game names -> game classes, imported lazily so one broken game cannot hide the rest."""
+"""Games are found through the ``sloth_kernel.games`` entry-point group; each names a GameSpec.
+
+A broken plugin (it fails to import, or names something that is not a GameSpec) is
+reported by :func:`broken_games` and raises :class:`~sloth_kernel.errors.PluginError`
+naming it when asked for; every other game still loads.
+"""
 
 from __future__ import annotations
 
-import importlib
+from functools import lru_cache
+from importlib.metadata import entry_points
 from typing import Any
 
-from .core import Game
-from .errors import ConfigError
+from sloth_kernel.core import Game
+from sloth_kernel.errors import ConfigError, PluginError
+from sloth_kernel.spec import GameSpec
 
-GAMES: dict[str, str] = {
-    "too-sloth-to-win": "sloth_kernel.games.too_sloth_to_win:TooSlothToWin",
-    "surplus-of-sloths": "sloth_kernel.games.surplus_of_sloths:SurplusOfSloths",
-    "race-to-the-bottom": "sloth_kernel.games.race_to_the_bottom:RaceToTheBottom",
-    "sprint": "sloth_kernel.games.sprint:Sprint",
-}
+GROUP = "sloth_kernel.games"
 
 
-def game_class(name: str) -> type[Game[Any]]:
-    if not isinstance(name, str) or name not in GAMES:
-        raise ConfigError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
-    module_name, _, class_name = GAMES[name].partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
-        if err.name == module_name:
-            raise ConfigError(f"game {name!r} is not available in this version yet") from err
-        raise
-    return getattr(module, class_name)
+@lru_cache(maxsize=1)
+def _discover() -> tuple[dict[str, GameSpec], dict[str, str]]:
+    specs: dict[str, GameSpec] = {}
+    broken: dict[str, str] = {}
+    for point in entry_points(group=GROUP):
+        if point.name in specs or point.name in broken:
+            continue  # the first distribution on the path wins, as with imports
+        try:
+            spec = point.load()
+        except Exception as err:  # a plugin's import error must not hide the other games
+            broken[point.name] = f"{point.value} failed to load: {type(err).__name__}: {err}"
+            continue
+        if not isinstance(spec, GameSpec):
+            broken[point.name] = f"{point.value} is a {type(spec).__name__}, not a GameSpec"
+        elif spec.name != point.name:
+            broken[point.name] = f"{point.value} names its game {spec.name!r}, not {point.name!r}"
+        else:
+            specs[point.name] = spec
+    ordered = dict(sorted(specs.items(), key=lambda item: (item[1].order, item[0])))
+    return ordered, broken
+
+
+def refresh() -> None:
+    """Forget what was discovered (after installing or adding a plugin in this process)."""
+    _discover.cache_clear()
+
+
+def game_specs() -> dict[str, GameSpec]:
+    """Every working game's spec, by name, in listing order."""
+    return dict(_discover()[0])
+
+
+def broken_games() -> dict[str, str]:
+    """Plugins that failed to load, by name, with what went wrong."""
+    return dict(_discover()[1])
+
+
+def game_spec(name: str) -> GameSpec:
+    specs, broken = _discover()
+    if isinstance(name, str) and name in specs:
+        return specs[name]
+    if isinstance(name, str) and name in broken:
+        raise PluginError(name, broken[name])
+    raise ConfigError(f"unknown game {name!r}; choose one of {', '.join(specs)}")
 
 
 def available_games() -> list[str]:
-    """Names of the games whose modules are present."""
-    found = []
-    for name in GAMES:
-        try:
-            game_class(name)
-        except ConfigError:
-            continue
-        found.append(name)
-    return found
+    """Names of the games that load, in listing order."""
+    return list(_discover()[0])
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    spec = game_spec(name)
+    try:
+        return spec.game_class()
+    except Exception as err:
+        raise PluginError(name, f"{spec.engine} failed to load: {type(err).__name__}: {err}") from err
 
 
 def load_game(name: str, **options: Any) -> Game[Any]:
-    """``load_game("too-sloth-to-win", players=3)`` -> a Game with a validated config."""
+    """``load_game(name, players=3)`` -> a Game with a validated config."""
     cls = game_class(name)
     return cls(cls.config_class.from_options(**options))

@@ -7,11 +7,11 @@ from math import comb
 import numpy as np
 import pytest
 
-from sloth_kernel.analysis import race_to_the_bottom as rb
-from sloth_kernel.analysis import sprint as sp
-from sloth_kernel.analysis import surplus_of_sloths as ss
-from sloth_kernel.analysis import too_sloth_to_win as ts
 from sloth_kernel.analysis import variants
+from sloth_kernel.games.race_to_the_bottom import analysis as rb
+from sloth_kernel.games.sprint import analysis as sp
+from sloth_kernel.games.surplus_of_sloths import analysis as ss
+from sloth_kernel.games.too_sloth_to_win import analysis as ts
 
 
 def count_vectors(total: int, ranks: int = 13) -> list[tuple[int, ...]]:
@@ -93,7 +93,7 @@ def test_surplus_points_follow_ss9() -> None:
     ],
 )
 def test_variant_lab_measures_every_value(game: str, option: str) -> None:
-    values = variants.KNOBS[game][option][:2]
+    values = variants.knobs()[game][option][:2]
     result = variants.measure(game, option, values, games=3, show_progress=False)
     assert result.values == values
     for name, numbers in result.metrics.items():

@@ -107,7 +107,7 @@ def test_too_sloth_public_takes_stay_in_hands() -> None:
         for state in positions("too-sloth-to-win", {"players": 4}, seed, 1):
             seat = state.current_player
             obs = state.observation(seat)
-            from sloth_kernel.bots.determinize import too_sloth_facts
+            from sloth_kernel.games.too_sloth_to_win.search import too_sloth_facts
 
             facts = too_sloth_facts(obs, game)
             world = determinize(obs, rng)

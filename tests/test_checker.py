@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from sloth_widgets.checker import BeatChecker, does_it_beat, scenario
 
 from sloth_kernel import ConfigError, load_game
-from widgets.checker import EXAMPLES, RACE, TOO_SLOTH, BeatChecker, does_it_beat, scenario
+from sloth_kernel.checker import checker_kit
+
+TOO_SLOTH, RACE = "too-sloth-to-win", "race-to-the-bottom"
+EXAMPLES = {name: checker_kit(name).examples for name in (TOO_SLOTH, RACE)}
 
 TS_CASES = [  # (table, candidate, beats, a rule it must cite)
     ("2", "8", True, "TS-3"),  # the rulebook: Single 2 -> stronger Single 8
@@ -112,7 +116,7 @@ def test_race_scenario_does_not_end_the_race() -> None:
 
 
 def test_self_check_gives_instant_feedback() -> None:
-    from widgets.checker import SelfCheck
+    from sloth_widgets.checker import SelfCheck
 
     quiz = SelfCheck("How many spaces does 4-5-6 move?", ("1", "2", "3"), "3", "one space per card (TS-9)")
     assert quiz.correct is None and "Pick" in quiz.feedback.value
@@ -126,7 +130,7 @@ def test_self_check_gives_instant_feedback() -> None:
 
 
 def test_beat_question_takes_its_answer_from_the_engine() -> None:
-    from widgets.checker import beat_question
+    from sloth_widgets.checker import beat_question
 
     quiz = beat_question(TOO_SLOTH, "2-2", "3-4-5")
     assert quiz.answer == "No" and "Jump 2-2" in quiz.question and "TS-3" in quiz.why

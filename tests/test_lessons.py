@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sloth_kernel import load_game
-from sloth_kernel.lessons import LESSONS, lesson
+from sloth_kernel.lessons import all_lessons, lesson
+
+LESSONS = all_lessons()
 
 
 @pytest.mark.parametrize("name", list(LESSONS))

@@ -11,7 +11,6 @@ import pytest
 
 import sloth_kernel
 from sloth_kernel import (
-    GAMES,
     ConfigError,
     IllegalMoveError,
     InvalidMoveError,
@@ -25,9 +24,14 @@ from sloth_kernel.core import OBSERVATION_FIELDS, GameState, fresh_seed
 AVAILABLE = available_games()
 
 
-def test_every_registered_name_is_known_and_too_sloth_is_available() -> None:
-    assert set(GAMES) == {"too-sloth-to-win", "surplus-of-sloths", "race-to-the-bottom", "sprint"}
-    assert "too-sloth-to-win" in AVAILABLE
+def test_the_four_games_are_found_through_their_entry_points() -> None:
+    from importlib.metadata import entry_points
+
+    points = {point.name: point.value for point in entry_points(group="sloth_kernel.games")}
+    for name in ("too-sloth-to-win", "surplus-of-sloths", "race-to-the-bottom", "sprint"):
+        assert points[name] == f"sloth_kernel.games.{name.replace('-', '_')}:SPEC"
+        assert name in AVAILABLE
+        assert sloth_kernel.game_spec(name).name == name
 
 
 def test_unknown_game_and_bad_options_raise_config_errors() -> None:
@@ -107,7 +111,7 @@ def test_bad_input_raises_typed_errors_and_changes_nothing(name: str) -> None:
     for text in ["", "   ", "banana", "pass pass pass", 12, None]:
         with pytest.raises(InvalidMoveError):
             state.play(text)  # type: ignore[arg-type]
-    other_game = next(g for g in GAMES if g != name)
+    other_game = next(g for g in AVAILABLE if g != name)
     with pytest.raises(InvalidMoveError):
         state.play(load_game(other_game).new_state(0).legal_moves()[0]) if other_game in AVAILABLE else state.play(
             object()

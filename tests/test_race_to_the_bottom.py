@@ -8,7 +8,7 @@ import pytest
 
 from sloth_kernel import ConfigError, IllegalMoveError, InvalidMoveError, load_game
 from sloth_kernel.bots import RandomBot, play_out
-from sloth_kernel.games.race_to_the_bottom import DONE, PASS, POINTS, TABLES, RaceState
+from sloth_kernel.games.race_to_the_bottom.engine import DONE, PASS, POINTS, TABLES, RaceState
 
 FILLER = "2 3 4 5 6 7 8 9"  # a deck that keeps a seat from shedding out
 

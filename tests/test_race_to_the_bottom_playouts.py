@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from sloth_kernel import RecordError, load_game
-from sloth_kernel.games.race_to_the_bottom import DONE, PASS, PITCHES, TABLES, Play, RaceState
-from sloth_kernel.games.race_to_the_bottom_melds import CARD_SYMBOLS, counts_of, new_deck
+from sloth_kernel.games.race_to_the_bottom.engine import DONE, PASS, PITCHES, TABLES, Play, RaceState
+from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, counts_of, new_deck
 
 ORDER = "23456789TJQKA"
 

@@ -6,8 +6,8 @@ import re
 
 from sloth_kernel import load_game
 from sloth_kernel.bots import RandomBot, bot_levels, make_bot, play_out
+from sloth_kernel.games.race_to_the_bottom.render import render
 from sloth_kernel.render import render_observation
-from sloth_kernel.render.race_to_the_bottom import render
 
 
 def test_renderer_shows_cards_and_hides_other_hands() -> None:

@@ -10,7 +10,7 @@ import pytest
 from sloth_kernel import ConfigError, IllegalMoveError, InvalidMoveError, RecordError, load_game
 from sloth_kernel.bots import RandomBot, make_bot, play_out
 from sloth_kernel.core import NO_PLAYER
-from sloth_kernel.games.sprint import (
+from sloth_kernel.games.sprint.engine import (
     DEFAULT_OBJECTIVES,
     DEFAULT_RACE_DECK,
     RACE_KINDS,

@@ -9,9 +9,9 @@ import pytest
 
 from sloth_kernel import load_game
 from sloth_kernel.bots import make_bot, play_out
-from sloth_kernel.bots.sprint import best_offset
-from sloth_kernel.games.sprint import RACE_KINDS, SprintConfig, lift_move, objective_deck, race_pile
-from sloth_kernel.sprint_odds import (
+from sloth_kernel.games.sprint.bots import best_offset
+from sloth_kernel.games.sprint.engine import RACE_KINDS, SprintConfig, lift_move, objective_deck, race_pile
+from sloth_kernel.games.sprint.odds import (
     APPROXIMATION_TOLERANCE,
     hare_kernels,
     move_distribution,
@@ -20,8 +20,8 @@ from sloth_kernel.sprint_odds import (
     win_probability,
     win_table,
 )
-from sloth_kernel.sprint_skill import BlindLifter, GaussianLifter, draw_lift
-from sloth_kernel.sprint_vector import VectorDeals, simulate
+from sloth_kernel.games.sprint.skill import BlindLifter, GaussianLifter, draw_lift
+from sloth_kernel.games.sprint.vector import VectorDeals, simulate
 
 DEFAULT = SprintConfig()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from sloth_widgets.stepper import CHECKPOINT_EVERY, StepThrough, Timeline, as_record
 
 from sloth_kernel import GameState, RecordError, load_game
 from sloth_kernel.bots import make_bot, play_out
-from widgets.stepper import CHECKPOINT_EVERY, StepThrough, Timeline, as_record
 
 GAMES: list[tuple[str, dict[str, Any], str]] = [
     ("too-sloth-to-win", {"rounds": 1}, "heuristic"),

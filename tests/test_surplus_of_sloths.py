@@ -9,15 +9,7 @@ import pytest
 
 from sloth_kernel import ConfigError, IllegalMoveError, InvalidMoveError, RecordError, load_game
 from sloth_kernel.bots import RandomBot, make_bot, play_out
-from sloth_kernel.games.surplus_of_sloths import (
-    DRAFT,
-    KEEP,
-    NetCard,
-    Pick,
-    SurplusState,
-    Take,
-)
-from sloth_kernel.games.surplus_of_sloths_cards import (
+from sloth_kernel.games.surplus_of_sloths.cards import (
     BABY,
     CARD_CODES,
     CARD_IDS,
@@ -27,7 +19,15 @@ from sloth_kernel.games.surplus_of_sloths_cards import (
     profiles,
     reveal_type,
 )
-from sloth_kernel.render.surplus_of_sloths import render
+from sloth_kernel.games.surplus_of_sloths.engine import (
+    DRAFT,
+    KEEP,
+    NetCard,
+    Pick,
+    SurplusState,
+    Take,
+)
+from sloth_kernel.games.surplus_of_sloths.render import render
 
 GAME = "surplus-of-sloths"
 

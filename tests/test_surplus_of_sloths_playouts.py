@@ -13,8 +13,8 @@ import pytest
 
 from sloth_kernel import RecordError, load_game
 from sloth_kernel.bots import RandomBot, make_bot, play_out
-from sloth_kernel.games.surplus_of_sloths import KEEP, NETS, PICK, PICKS, TAKES, SurplusState, Take
-from sloth_kernel.games.surplus_of_sloths_cards import CARD_CODES, PROFILES, RUNS, SLOTH_TYPES, recount
+from sloth_kernel.games.surplus_of_sloths.cards import CARD_CODES, PROFILES, RUNS, SLOTH_TYPES, recount
+from sloth_kernel.games.surplus_of_sloths.engine import KEEP, NETS, PICK, PICKS, TAKES, SurplusState, Take
 
 GAME = "surplus-of-sloths"
 CONFIGS: list[dict[str, Any]] = [

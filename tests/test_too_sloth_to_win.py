@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from sloth_kernel import ConfigError, IllegalMoveError, load_game
-from sloth_kernel.games.too_sloth_to_win import (
+from sloth_kernel.games.too_sloth_to_win.engine import (
     DRINK,
     LONE_DRINK,
     Pass,

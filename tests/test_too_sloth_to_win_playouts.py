@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sloth_kernel import load_game
-from sloth_kernel.games.too_sloth_to_win import DRINK, DRINK_BASE, LONE_DRINK, Pass, Play, TooSlothState
+from sloth_kernel.games.too_sloth_to_win.engine import DRINK, DRINK_BASE, LONE_DRINK, Pass, Play, TooSlothState
 
 
 def oracle_kind(values: list[int]) -> str | None:

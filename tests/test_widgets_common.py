@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from sloth_widgets import Board, board_class
+from sloth_widgets.common import CardHand, HandCard, player_counts, svg_data_uri
 
 from sloth_kernel import ConfigError
 from sloth_kernel.render import kit
-from widgets import Board, board_class
-from widgets.common import CardHand, HandCard, player_counts, svg_data_uri
 
 
 def test_card_picture_becomes_a_data_uri_with_its_rotated_corner_inside() -> None:
@@ -47,7 +47,7 @@ def test_board_factory_and_seat_checks() -> None:
 
 
 def test_bot_turns_come_one_at_a_time_from_the_timer() -> None:
-    from widgets.testing import find, select_cards
+    from sloth_widgets.testing import find, select_cards
 
     board = Board("too-sloth-to-win", seed=1)  # autoplay on
     timer = find(board, "sk-autoplay")
@@ -66,7 +66,7 @@ def test_bot_turns_come_one_at_a_time_from_the_timer() -> None:
 
 
 def test_the_board_follows_session_changes_made_from_code() -> None:
-    from widgets.testing import find
+    from sloth_widgets.testing import find
 
     board = Board("sprint", seed=1, seats=["random", "random"], autoplay=False)
     board.session.step()  # e.g. from a notebook cell
@@ -74,7 +74,7 @@ def test_the_board_follows_session_changes_made_from_code() -> None:
 
 
 def test_a_hidden_hand_leaves_nothing_in_its_button_models() -> None:
-    from widgets.testing import find, select_cards
+    from sloth_widgets.testing import find, select_cards
 
     board = Board("too-sloth-to-win", seed=1, seats=["human", "human", "random"], autoplay=False)
     find(board, "sk-reveal").click()

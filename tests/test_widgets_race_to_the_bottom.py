@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from sloth_widgets import Board, RaceBoard
+from sloth_widgets.race_to_the_bottom.board import play_tokens
+from sloth_widgets.testing import find, find_all, hand_buttons, select_cards, visible_text
+
 from sloth_kernel.bots import make_bot
-from widgets import Board, RaceBoard
-from widgets.race_to_the_bottom import play_tokens
-from widgets.testing import find, find_all, hand_buttons, select_cards, visible_text
 
 
 def said(board: RaceBoard) -> str:

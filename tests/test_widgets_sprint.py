@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+from sloth_widgets import Board, SprintBoard
+from sloth_widgets.sprint.board import pile_look
+from sloth_widgets.testing import find, visible_text
+
 from sloth_kernel.bots import make_bot
-from widgets import Board, SprintBoard
-from widgets.sprint import pile_look
-from widgets.testing import find, visible_text
 
 
 def said(board: SprintBoard) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from sloth_widgets import Board, SurplusBoard
+from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text
+
 from sloth_kernel.bots import make_bot
-from widgets import Board, SurplusBoard
-from widgets.testing import find, hand_buttons, select_cards, visible_text
 
 
 def said(board: SurplusBoard) -> str:
@@ -177,7 +178,7 @@ def test_watch_mode_super_surplus_setup() -> None:
 
 
 def test_net_piles_show_numbers_x_count_and_worth() -> None:
-    from widgets.surplus_of_sloths import pile_value
+    from sloth_widgets.surplus_of_sloths.board import pile_value
 
     assert pile_value(("R4", "RX")) == "numbers 4 · 1 X · worth 4 + 4 = 8"
     assert pile_value(("L2", "L5", "LX", "LX")).endswith("(2+5) + 7 + 7 = 21")

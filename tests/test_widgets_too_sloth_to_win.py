@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from sloth_widgets import Board, TooSlothBoard
+from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text
+from sloth_widgets.too_sloth_to_win.board import move_keys
 
 from sloth_kernel.bots import make_bot
-from sloth_kernel.render.too_sloth_to_win import hand_faces
-from widgets import Board, TooSlothBoard
-from widgets.testing import find, hand_buttons, select_cards, visible_text
-from widgets.too_sloth_to_win import move_keys
+from sloth_kernel.games.too_sloth_to_win.render import hand_faces
 
 
 def said(board: TooSlothBoard) -> str:

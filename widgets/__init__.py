@@ -1,43 +1,38 @@
 """ipywidgets play boards. They use only the public sloth_kernel API and never decide a rule.
 
-A notebook cell is one line, e.g. ``TooSlothBoard(seed=1)`` or
-``Board("race-to-the-bottom", seed=3, seats=["human", "heuristic"])``.
+A notebook cell is one line, e.g. ``Board(name, seats=["human", "heuristic"])``.
+Each game's board lives in ``sloth_widgets/<game>/`` and is named by the game's spec.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
-
-BOARDS: dict[str, str] = {
-    "too-sloth-to-win": "widgets.too_sloth_to_win:TooSlothBoard",
-    "race-to-the-bottom": "widgets.race_to_the_bottom:RaceBoard",
-    "surplus-of-sloths": "widgets.surplus_of_sloths:SurplusBoard",
-    "sprint": "widgets.sprint:SprintBoard",
-}
 
 
 def board_class(game_name: str) -> type:
-    from sloth_kernel import ConfigError
+    """The board class the game's spec names (imported on first use)."""
+    from sloth_kernel import ConfigError, game_spec
 
-    if game_name not in BOARDS:
-        raise ConfigError(f"no board for {game_name!r}; choose one of {', '.join(BOARDS)}")
-    module_name, _, class_name = BOARDS[game_name].partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    spec = game_spec(game_name)
+    board: type | None = spec.load(spec.board)
+    if board is None:
+        raise ConfigError(f"{spec.title} has no play board")
+    return board
 
 
 def Board(game_name: str, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> Any:
-    """The play board for `game_name` (a factory: ``Board("sprint", seed=2)``)."""
+    """The play board for `game_name` (a factory: ``Board(name, seed=2)``)."""
     return board_class(game_name)(seed=seed, seats=seats, **options)
 
 
 def __getattr__(name: str) -> Any:
-    """``from widgets import TooSlothBoard`` etc. without importing every game up front."""
-    for path in BOARDS.values():
-        module_name, _, class_name = path.partition(":")
-        if class_name == name:
-            return getattr(importlib.import_module(module_name), class_name)
+    """``from sloth_widgets import <Board class>``: any registered game's board, by class name."""
+    from sloth_kernel import game_specs
+
+    for spec in game_specs().values():
+        if spec.board is not None and spec.board.rpartition(":")[2] == name:
+            return spec.load(spec.board)
     raise AttributeError(name)
 
 
-__all__ = ["BOARDS", "Board", "board_class"]
+__all__ = ["Board", "board_class"]

@@ -138,7 +138,7 @@ class Timeline:
 
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
         """First step from `start` whose narration or move contains `what` (any case), or
-        for which `what(step)` is true; None if there is none. Rule ids match too ("TS-7")."""
+        for which `what(step)` is true; None if there is none. Rule ids match too (e.g. a ruling id)."""
         if isinstance(what, str):
             needle = what.lower()
 
@@ -159,7 +159,7 @@ PRIVATE_MOVE = "(a private move)"
 def as_seen_by(step: Step, seat: int | None) -> Step:
     """The step as `seat` may read it: their log, and another seat's move only if the public log names it.
 
-    Secret moves (a Surplus of Sloths pick, a Race to the Bottom pitch) keep their card hidden, and so does
+    Secret moves (a hidden pick, a pitch under a private deck) keep their card hidden, and so does
     the engine's explanation of them, which would name the card.
     """
     if seat is None:
@@ -306,7 +306,7 @@ class StepThrough(widgets.VBox):
         self.step = max(self.step - 1, 0)
 
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
-        """See :meth:`Timeline.find`; ``stepper.step = stepper.find("TS-7")`` jumps there."""
+        """See :meth:`Timeline.find`; ``stepper.step = stepper.find(rule_id)`` jumps there."""
         return self.timeline.find(what, start) if self.timeline else None
 
     def moment(self, what: str | Callable[[Step], bool] | int, start: int = 0) -> Moment:

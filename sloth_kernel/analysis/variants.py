@@ -1,47 +1,58 @@
 """The variant lab: change one rule option and watch the balance move.
 
-:data:`KNOBS` lists, per game, the options worth turning and the values to try.
-:func:`measure` plays seeded bot games (or, for Sprint!, solves the exact odds)
-for each value and returns a few balance numbers with their standard errors;
-:func:`plot_variant` draws them as small multiples.
-
-Balance numbers:
-
-- Too Sloth To Win (heuristic bots, one round each): the pacemaker's share of
-  Trophies and of Cash Chips (fair: 1/players), how often someone is caught
-  holding a drink (TS-10), and moves per round.
-- Race to the Bottom (heuristic bots): the first leader's share of wins (fair:
-  1/players) and moves per race.
-- Surplus of Sloths (one heuristic bot against random bots): the heuristic
-  bot's win share (how much skill the variant rewards) and the winning score.
-- Sprint! (exact odds, no simulation): the table's win chance for three
-  skills, aiming one card low.
+Each game's spec names a :class:`Variants` entry (``games/<game>/variants.py``): the options
+worth turning, the values to try, and how to measure the balance, either by playing seeded
+bot games (numbers with standard errors, and a fair-share line where one makes sense) or
+exactly, with no games played. :func:`measure` runs it for each value of one option and
+:func:`plot_variant` draws the numbers as small multiples.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..bots import make_bot
-from ..registry import load_game
-from . import progress
+from sloth_kernel.analysis import progress
+from sloth_kernel.registry import load_game
 
-KNOBS: dict[str, dict[str, tuple[Any, ...]]] = {
-    "too-sloth-to-win": {
-        "finish": (6, 9, 12, 15),
-        "drinks": (0, 1, 2),
-        "players": (3, 4, 5),
-        "no_board": (False, True),
-    },
-    "race-to-the-bottom": {"players": (2, 3, 4)},
-    "surplus-of-sloths": {"players": (2, 3, 4), "babies": (False, True)},
-    "sprint": {"young_tortoise": (False, True), "small_track": (False, True), "track_length": (18, 24, 30, 36, 48)},
-}
-SPRINT_SIGMAS: tuple[float, ...] = (0.1, 0.2, 0.3)
+Measure = Callable[[dict[str, Any], int, int], tuple[dict[str, list[float]], dict[str, float]]]
+"""(options, games, seed) -> (samples per balance number, fair share per number where one makes sense)."""
+Exact = Callable[[dict[str, Any]], dict[str, float]]
+"""options -> balance numbers computed exactly, with no games played."""
+
+
+@dataclass(frozen=True)
+class Variants:
+    """A game's variant-lab entry (its spec's ``variants``): the knobs worth turning and how to measure them."""
+
+    knobs: dict[str, tuple[Any, ...]]
+    """Option -> the values to try."""
+    measure: Measure | None = None
+    """Simulated balance numbers (with standard errors)."""
+    exact: Exact | None = None
+    """Exact balance numbers; all of them go on one panel, labelled `exact_label`."""
+    exact_label: str = ""
+
+
+def variants_of(game: str) -> Variants:
+    """The game's variant-lab entry, from its spec (ConfigError if it has none)."""
+    from sloth_kernel.errors import ConfigError
+    from sloth_kernel.registry import game_spec
+
+    spec = game_spec(game)
+    found: Variants | None = spec.load(spec.variants)
+    if found is None:
+        raise ConfigError(f"{spec.title} has no variant-lab knobs")
+    return found
+
+
+def knobs() -> dict[str, dict[str, tuple[Any, ...]]]:
+    """Per registered game with knobs: option -> values to try."""
+    from sloth_kernel.registry import game_specs
+
+    return {name: variants_of(name).knobs for name, spec in game_specs().items() if spec.variants is not None}
 
 
 @dataclass(frozen=True)
@@ -64,16 +75,18 @@ def measure(
     show_progress: bool = True,
 ) -> VariantResult:
     """Balance numbers for each value of one option (every other option at its default)."""
-    values = tuple(KNOBS[game][option] if values is None else values)
+    entry = variants_of(game)
+    values = tuple(entry.knobs[option] if values is None else values)
     rows: list[dict[str, float]] = []
     fair: dict[str, list[float]] = {}
     spread: list[dict[str, float]] = []
     for value in progress(values, enabled=show_progress, desc=f"{option} values"):
         options = {option: value}
-        if game == "sprint":
-            row, err, share = _sprint(options), {}, {}
+        if entry.exact is not None:
+            row, err, share = entry.exact(options), {}, {}
         else:
-            samples, share = MEASURES[game](options, games, seed)
+            assert entry.measure is not None, f"{game}: variants need a measure or an exact"
+            samples, share = entry.measure(options, games, seed)
             row = {k: float(np.mean(v)) for k, v in samples.items()}
             err = {k: float(np.std(v) / np.sqrt(len(v))) for k, v in samples.items()}
         rows.append(row)
@@ -85,87 +98,11 @@ def measure(
         game,
         option,
         values,
-        0 if game == "sprint" else games,
+        0 if entry.exact is not None else games,
         {n: np.array([r[n] for r in rows]) for n in names},
         {n: np.array([e.get(n, 0.0) for e in spread]) for n in names},
         {n: np.array(fair[n]) for n in names},
     )
-
-
-def _too_sloth(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, float]]:
-    players = options.get("players", 4)
-    out: dict[str, list[float]] = {
-        "pacemaker Trophy share": [],
-        "pacemaker Cash Chip share": [],
-        "someone caught with a drink": [],
-        "moves per round": [],
-    }
-    for g in range(games):
-        game = load_game("too-sloth-to-win", rounds=1, pacemaker=g % players, **options)
-        bots = [make_bot(game.name, "heuristic", seed=seed + 31 * g + s) for s in range(players)]
-        state = game.new_state(seed + g)
-        while not state.is_over:
-            seat = state.current_player
-            state = state.play(bots[seat].choose(state.observation(seat)), player=seat)
-        view = state.view()
-        result = view.results[0]
-        out["pacemaker Trophy share"].append(float(view.pacemaker in result.trophy))
-        out["pacemaker Cash Chip share"].append(float(view.pacemaker in result.chip))
-        out["someone caught with a drink"].append(float(any("drug" in s for s in view.status)))
-        out["moves per round"].append(float(len(state.history)))
-    fair = {"pacemaker Trophy share": 1 / players, "pacemaker Cash Chip share": 1 / players}
-    return out, fair
-
-
-def _race(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, float]]:
-    players = options.get("players", 3)
-    game = load_game("race-to-the-bottom", **options)
-    out: dict[str, list[float]] = {"first leader's win share": [], "moves per race": []}
-    for g in range(games):
-        bots = [make_bot(game.name, "heuristic", seed=seed + 31 * g + s) for s in range(players)]
-        state = game.new_state(seed + g)
-        while not state.is_over:
-            seat = state.current_player
-            state = state.play(bots[seat].choose(state.observation(seat)), player=seat)
-        out["first leader's win share"].append(state.returns()[game.config.leader])  # type: ignore[attr-defined]
-        out["moves per race"].append(float(len(state.history)))
-    return out, {"first leader's win share": 1 / players}
-
-
-def _surplus(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, float]]:
-    players = options.get("players", 3)
-    game = load_game("surplus-of-sloths", **options)
-    out: dict[str, list[float]] = {"heuristic bot's win share": [], "winning score": []}
-    for g in range(games):
-        smart = g % players
-        bots = [
-            make_bot(game.name, "heuristic" if s == smart else "random", seed=seed + 31 * g + s) for s in range(players)
-        ]
-        state = game.new_state(seed + g)
-        while not state.is_over:
-            seat = state.current_player
-            state = state.play(bots[seat].choose(state.observation(seat)), player=seat)
-        out["heuristic bot's win share"].append(state.returns()[smart])
-        out["winning score"].append(float(max(state.view().scores)))
-    return out, {"heuristic bot's win share": 1 / players}
-
-
-def _sprint(options: dict[str, Any]) -> dict[str, float]:
-    from ..games.sprint import SprintConfig
-    from ..sprint_odds import win_probability
-    from ..sprint_skill import GaussianLifter
-
-    config = dataclasses.replace(SprintConfig(), **options)
-    config.validate()
-    return {f"win chance, sigma {s:g}": win_probability(GaussianLifter(s, -1.0), config) for s in SPRINT_SIGMAS}
-
-
-Measure = Callable[[dict[str, Any], int, int], tuple[dict[str, list[float]], dict[str, float]]]
-MEASURES: dict[str, Measure] = {
-    "too-sloth-to-win": _too_sloth,
-    "race-to-the-bottom": _race,
-    "surplus-of-sloths": _surplus,
-}
 
 
 def plot_variant(result: VariantResult) -> Any:
@@ -173,7 +110,8 @@ def plot_variant(result: VariantResult) -> Any:
     import matplotlib.pyplot as plt
 
     names = list(result.metrics)
-    if result.game == "sprint":  # all three skills on one panel
+    entry = variants_of(result.game)
+    if entry.exact is not None:  # exact numbers: all on one panel
         fig, ax = plt.subplots(figsize=(6.5, 3.6))
         x = np.arange(len(result.values))
         for name in names:
@@ -181,9 +119,9 @@ def plot_variant(result: VariantResult) -> Any:
         ax.set_xticks(x, [str(v) for v in result.values])
         ax.set_ylim(0, 1.02)
         ax.set_xlabel(result.option)
-        ax.set_ylabel("chance the table wins (exact)")
+        ax.set_ylabel(entry.exact_label)
         ax.legend(fontsize=8)
-        ax.set_title(f"Sprint!: {result.option}")
+        ax.set_title(f"{load_game(result.game).title}: {result.option}")
         fig.tight_layout()
         return fig
     fig, axes = plt.subplots(1, len(names), figsize=(3.4 * len(names), 3.3), squeeze=False)
@@ -206,7 +144,7 @@ def lab() -> Any:
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
-    game_box = widgets.Dropdown(options=[(load_game(g).title, g) for g in KNOBS], description="Game")
+    game_box = widgets.Dropdown(options=[(load_game(g).title, g) for g in knobs()], description="Game")
     option_box = widgets.Dropdown(description="Option")
     games_box = widgets.IntSlider(
         value=60, min=10, max=1000, step=10, description="Games per value", style={"description_width": "initial"}
@@ -215,8 +153,8 @@ def lab() -> Any:
     out = widgets.Output()
 
     def options_for(change: Any = None) -> None:
-        option_box.options = list(KNOBS[game_box.value])
-        games_box.disabled = game_box.value == "sprint"  # exact, no games needed
+        option_box.options = list(variants_of(game_box.value).knobs)
+        games_box.disabled = variants_of(game_box.value).exact is not None  # exact, no games needed
 
     def on_run(_: Any) -> None:
         out.clear_output()

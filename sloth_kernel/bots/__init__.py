@@ -3,19 +3,18 @@
 Every observation of the seat to move carries ``legal_moves``, so a bot needs
 nothing else. Randomness comes from the generator passed in.
 
-Levels: ``random`` everywhere; each game's rule-based ``heuristic`` (and Sprint!'s
-``expert`` and ``master`` lifters) from ``bots/<game>.py``; ``ismcts``
-(``bots/ismcts.py``) for every game with a determinizer (``bots/determinize.py``).
+Levels: ``random`` everywhere; each game's own levels (a rule-based ``heuristic``, and
+more for some games) from the module its spec's ``bots`` names (``games/<game>/bots.py``);
+``ismcts`` (``bots/ismcts.py``) for every game whose spec names a ``search``.
 ``python -m sloth_kernel arena`` measures them against each other.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, Protocol
 
-from ..errors import ConfigError
+from sloth_kernel.errors import ConfigError
 
 
 class Bot(Protocol):
@@ -40,28 +39,19 @@ class RandomBot:
         return moves[self.rng.randrange(len(moves))]
 
 
-# game name -> module holding that game's bots, each exporting BOTS: dict[level, class]
-BOT_MODULES: dict[str, str] = {
-    "too-sloth-to-win": "sloth_kernel.bots.too_sloth_to_win",
-    "surplus-of-sloths": "sloth_kernel.bots.surplus_of_sloths",
-    "race-to-the-bottom": "sloth_kernel.bots.race_to_the_bottom",
-    "sprint": "sloth_kernel.bots.sprint",
-}
-
-
 def bot_levels(game: str) -> list[str]:
     return list(_game_bots(game))
 
 
 def _game_bots(game: str) -> dict[str, Any]:
+    """Levels for `game`: random, the game's own (its spec's ``bots``), and ismcts where it can search."""
+    from sloth_kernel.registry import game_spec
+
+    spec = game_spec(game)
     levels: dict[str, Any] = {"random": RandomBot}
-    try:
-        module = importlib.import_module(BOT_MODULES[game])
-    except (KeyError, ModuleNotFoundError):
-        return levels
-    levels.update(getattr(module, "BOTS", {}))
-    if game in ismcts_games():
-        from .ismcts import ISMCTSBot
+    levels.update(spec.load(spec.bots) or {})
+    if spec.search is not None:
+        from sloth_kernel.bots.ismcts import ISMCTSBot
 
         levels["ismcts"] = ISMCTSBot
     return levels
@@ -69,9 +59,9 @@ def _game_bots(game: str) -> dict[str, Any]:
 
 def ismcts_games() -> set[str]:
     """Games with a determinizer, hence an ISMCTS level."""
-    from .determinize import SPECS
+    from sloth_kernel.registry import game_specs
 
-    return set(SPECS)
+    return {name for name, spec in game_specs().items() if spec.search is not None}
 
 
 def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Any:

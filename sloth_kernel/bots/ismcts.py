@@ -20,7 +20,7 @@ import random
 import time
 from typing import Any, Callable, Hashable
 
-from .determinize import SearchSpec, search_spec
+from sloth_kernel.bots.determinize import SearchSpec, search_spec
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
@@ -84,7 +84,7 @@ class ISMCTSBot:
     def _helper(self, game_name: str) -> Any:
         """The game's heuristic bot, for the decisions the spec delegates (seeded from this bot)."""
         if self.helper is None:
-            from . import make_bot
+            from sloth_kernel.bots import make_bot
 
             self.helper = make_bot(game_name, "heuristic", seed=self.rng.getrandbits(32))
         return self.helper

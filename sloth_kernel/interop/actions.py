@@ -18,28 +18,18 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ..core import Game, Move
+from sloth_kernel.core import Game, Move
 
 FEATURE_SIZE = 1024
-MAX_SEATS = 20  # Sprint! seats up to 20; the others 2-5
+MAX_SEATS = 20  # the seat one-hot's width: the most players a game may seat through the bridges
 
 
 def all_moves(game: Game[Any]) -> list[Move]:
     """Every move the game can offer, in a fixed order (the global action index)."""
-    name = game.name
-    if name == "too-sloth-to-win":
-        return [*game.combinations, *game.pass_moves.values()]  # type: ignore[attr-defined]
-    if name == "surplus-of-sloths":
-        from ..games.surplus_of_sloths import KEEP, NETS, PICKS, TAKES
-
-        return [*PICKS.values(), *TAKES[0].values(), *TAKES[1].values(), *NETS.values(), KEEP]
-    if name == "race-to-the-bottom":
-        from ..games.race_to_the_bottom import DONE, PASS, PITCHES, TABLES
-
-        return [*TABLES.all_plays, PASS, *PITCHES, DONE]
-    if name == "sprint":
-        return list(game.legal)  # type: ignore[attr-defined]
-    raise ValueError(f"no action enumeration for {name!r}")
+    try:
+        return game.all_moves()
+    except NotImplementedError as err:
+        raise ValueError(f"no action enumeration for {game.name!r}") from err
 
 
 class ActionIndex:

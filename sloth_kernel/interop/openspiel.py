@@ -1,8 +1,8 @@
 """Our games as OpenSpiel Python games (``pip install sloth-kernel[interop]``).
 
-``register_all()`` registers ``sloth_too_sloth_to_win``, ``sloth_surplus_of_sloths``,
-``sloth_race_to_the_bottom`` and ``sloth_sprint``; then
-``pyspiel.load_game("sloth_surplus_of_sloths", {"players": 2})`` works as usual.
+``register_all()`` registers every game found (see ``sloth_kernel.registry``) as
+``sloth_<name>``, with the name's dashes as underscores; then
+``pyspiel.load_game("sloth_<name>", {"players": 2})`` works as usual.
 
 Chance: the whole deal (and every later shuffle) comes from one seed, so the
 game starts with one chance node choosing a seed among ``NUM_DEALS`` equally
@@ -19,20 +19,12 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core import GameState
-from ..registry import load_game
-from .actions import FEATURE_SIZE, MAX_SEATS, ActionIndex, features, observation_text
+from sloth_kernel.core import GameState
+from sloth_kernel.interop.actions import FEATURE_SIZE, MAX_SEATS, ActionIndex, features, observation_text
+from sloth_kernel.registry import available_games, game_spec, load_game
 
 NUM_DEALS = 4096
 """Chance outcomes of the opening node: the seed of the deal."""
-
-GAMES: dict[str, dict[str, Any]] = {
-    # name: player range, default, utility, generous max game length
-    "too-sloth-to-win": {"players": (3, 5), "default": 4, "cooperative": False, "max_length": 3000},
-    "surplus-of-sloths": {"players": (2, 4), "default": 3, "cooperative": False, "max_length": 400},
-    "race-to-the-bottom": {"players": (2, 4), "default": 3, "cooperative": False, "max_length": 20000},
-    "sprint": {"players": (1, MAX_SEATS), "default": 2, "cooperative": True, "max_length": 2000},
-}
 
 
 def short_name(game_name: str) -> str:
@@ -40,9 +32,9 @@ def short_name(game_name: str) -> str:
 
 
 def game_type(game_name: str) -> pyspiel.GameType:
-    spec = GAMES[game_name]
-    low, high = spec["players"]
-    cooperative = spec["cooperative"]
+    spec = game_spec(game_name)
+    low, high = spec.players
+    cooperative = spec.cooperative
     return pyspiel.GameType(
         short_name=short_name(game_name),
         long_name=f"sloth-kernel {game_name}",
@@ -57,7 +49,7 @@ def game_type(game_name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec["default"]},
+        parameter_specification={"players": spec.default_players},
     )
 
 
@@ -67,9 +59,9 @@ class SlothGame(pyspiel.Game):
     game_name = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        spec = GAMES[self.game_name]
+        spec = game_spec(self.game_name)
         params = dict(params or {})
-        players = int(params.get("players", spec["default"]))
+        players = int(params.get("players", spec.default_players))
         ours = load_game(self.game_name, players=players)
         actions = ActionIndex(ours)
         info = pyspiel.GameInfo(
@@ -78,8 +70,8 @@ class SlothGame(pyspiel.Game):
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None if spec["cooperative"] else 1.0,
-            max_game_length=spec["max_length"],
+            utility_sum=None if spec.cooperative else 1.0,
+            max_game_length=spec.max_length,
         )
         super().__init__(game_type(self.game_name), info, {"players": players})
         self.ours = ours
@@ -201,7 +193,7 @@ _registered: set[str] = set()
 def register_all() -> list[str]:
     """Register every game with pyspiel (idempotent); returns the short names."""
     names = []
-    for game_name in GAMES:
+    for game_name in available_games():
         name = short_name(game_name)
         if name not in _registered and name not in pyspiel.registered_names():
             pyspiel.register_game(game_type(game_name), _game_class(game_name))

@@ -18,8 +18,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..registry import load_game
-from .actions import FEATURE_SIZE, ActionIndex, features, observation_text
+from sloth_kernel.interop.actions import FEATURE_SIZE, ActionIndex, features, observation_text
+from sloth_kernel.registry import load_game
 
 
 class SlothEnv(AECEnv):

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import importlib
+import html
 from typing import Any
 
-from .kit import CardFace, card_row, card_svg, page, panel
-
-RENDERERS: dict[str, str] = {
-    "too-sloth-to-win": "sloth_kernel.render.too_sloth_to_win",
-    "surplus-of-sloths": "sloth_kernel.render.surplus_of_sloths",
-    "race-to-the-bottom": "sloth_kernel.render.race_to_the_bottom",
-    "sprint": "sloth_kernel.render.sprint",
-}
+from sloth_kernel.render.kit import CardFace, card_row, card_svg, log_html, page, panel
 
 
 def render_observation(observation: Any) -> str:
-    """HTML for any game's observation (or omniscient view)."""
-    module = importlib.import_module(RENDERERS[observation.game])
-    return module.render(observation)
+    """HTML for any game's observation (or omniscient view), by the renderer its spec names."""
+    from sloth_kernel.registry import game_spec
+
+    spec = game_spec(observation.game)
+    renderer = spec.load(spec.renderer)
+    if renderer is None:
+        return page(html.escape(spec.title), panel("Log", log_html([str(event) for event in observation.log])))
+    html_text: str = renderer(observation)
+    return html_text
 
 
 __all__ = ["CardFace", "card_row", "card_svg", "page", "panel", "render_observation"]

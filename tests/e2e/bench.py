@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import (
     BOARD_READY,
+    NOTEBOOKS,
     OUTPUT,
     PLAY_APPS,
-    NOTEBOOKS,
     PageWatch,
     VoilaServer,
     launch_chromium,  # noqa: E402

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-
 from harness import (
     OUTPUT,
     PageWatch,

@@ -20,7 +20,6 @@ from typing import Any, Iterator
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
-
 from drivers import DRIVERS
 from harness import OUTPUT, PLAY_APPS, REPO, PageWatch, VoilaServer, screenshot_path, stop_leaving_no_kernels
 

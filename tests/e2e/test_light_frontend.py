@@ -11,7 +11,6 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-
 from harness import (
     BOARD_READY,
     OUTPUT,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
-
 from drivers import DRIVERS
 from harness import (
     NOTEBOOKS,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from drivers import DRIVERS, RULE_ID, Driver
 from harness import GALLERY, NOTEBOOKS, PLAY_APPS, PageWatch, VoilaServer, screenshot_path
 

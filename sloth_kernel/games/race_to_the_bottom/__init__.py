@@ -1,0 +1,35 @@
+"""Race to the Bottom: climbing and shedding with private 54-card decks. The game's parts, and the spec that names them."""
+
+from sloth_kernel.spec import GameSpec, Notebook
+
+SPEC = GameSpec(
+    name="race-to-the-bottom",
+    title="Race to the Bottom",
+    players=(2, 4),
+    default_players=3,
+    kind="climbing and shedding with private 54-card decks",
+    engine="sloth_kernel.games.race_to_the_bottom.engine:RaceToTheBottom",
+    renderer="sloth_kernel.games.race_to_the_bottom.render:render",
+    bots="sloth_kernel.games.race_to_the_bottom.bots:BOTS",
+    search="sloth_kernel.games.race_to_the_bottom.search:search_spec",
+    board="sloth_widgets.race_to_the_bottom.board:RaceBoard",
+    lessons="sloth_kernel.games.race_to_the_bottom.lessons:LESSONS",
+    checker="sloth_kernel.games.race_to_the_bottom.checker:CHECKER",
+    variants="sloth_kernel.games.race_to_the_bottom.variants:VARIANTS",
+    cooperative=False,
+    max_length=20_000,
+    order=20,
+    pitch=(
+        "Everyone plays from their own 54-card deck. Match the meld on the table with equal or higher ranks, "
+        "reset with Aces, bomb with Cheats, and stack the bottom of your deck when you pass. First to shed "
+        "all 54 cards wins."
+    ),
+    faces=(("Q", "#222", "spade"), ("K", "#222", "spade"), ("A", "#b00020", "star", "joker", "wild")),
+    play_notebook="play_race_to_the_bottom.ipynb",
+    learn_notebook="learn_race_to_the_bottom.ipynb",
+    notebooks=(
+        Notebook(
+            "analysis_race_to_the_bottom.ipynb", "Race to the Bottom in numbers", "What a 12-card hand holds, exactly."
+        ),
+    ),
+)

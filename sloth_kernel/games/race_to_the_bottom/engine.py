@@ -1,0 +1,792 @@
+"""Race to the Bottom: a climbing race from private decks (rules/race-to-the-bottom.txt, RB-1..RB-11).
+
+Hands are count vectors (index 0-12 for ranks 2..A, 13 for Jokers); each
+player's deck is a list of ranks, top first, never reshuffled after the deal
+(RB-1). Melds are interned :class:`Play` moves from precomputed tables
+(``race_to_the_bottom_melds``).
+
+Notation: a meld lists its cards, a Joker as ``*`` plus its declared rank:
+``Q K A``, ``7 7 *7``, ``*A *A``. A pass is a short series of small moves:
+``pass``, then up to six ``pitch 7`` / ``pitch *`` (each to the bottom of your
+own deck, in the order pitched), then ``done`` (refill to 12). ``parse_move``
+reads any card order and case (``*7 7 7`` is ``7 7 *7``); ``str`` is canonical.
+
+Move counts: over 3,000 random races (1,000 each for 2, 3 and 4 players, 1.44
+million decisions) the largest ``legal_moves()`` list was 416: a lead from a
+run-rich hand holding both Jokers. Most lists are far shorter (a reply is
+``pass`` plus a few matches). Every meld is one of 1,073 interned moves, so no
+list can ever exceed 1,074.
+
+Engine notes: when a player sheds out mid-trick in a Grand Prix while others
+are still in, their meld stays to be beaten (RB-9). Returns: a single race
+pays the winner 1; a Grand Prix pays the most points, ties sharing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Union
+
+from sloth_kernel.core import (
+    NO_PLAYER,
+    Event,
+    Explanation,
+    Game,
+    GameConfig,
+    GameState,
+    Move,
+    check_seat,
+    fresh_seed,
+    seat_name,
+    seeded_rng,
+)
+from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.games.race_to_the_bottom.melds import (
+    CARD_SYMBOLS,
+    JOKER,
+    RANK_NAMES,
+    MeldTables,
+    cards_text,
+    counts_of,
+    follows,
+    meld_problem,
+    melds_from,
+    new_deck,
+    parse_card,
+    play_key,
+    plural,
+    rank_masks,
+    read_cards,
+)
+
+# --- constants ---------------------------------------------------------------
+
+HAND_SIZE = 12
+MAX_PITCH = 6
+POINTS = {2: (1, 0), 3: (2, 1, 0), 4: (4, 2, 1, 0)}  # Grand Prix points by place (RB-10)
+
+RULES: dict[str, str] = {
+    "RB-1": "Each player has a private deck: 52 cards and 2 Jokers, shuffled on its own and never "
+    "mixed. 2-4 players. Suits never matter: a hand is a count per rank.",
+    "RB-2": "Melds: Single, Pair, Run of 2-6, Triplet, Leap of 4 or 6, Bound of 6. Two equal ranks are a "
+    "Pair, two consecutive ranks a Run. A match is the same type and length, equal or higher rank. "
+    "Four or more of a rank are only a Cheat; a Cheat may lead.",
+    "RB-3": "Jokers are wild; you declare each Joker's rank when you play it. A Joker may be an Ace.",
+    "RB-4": "Aces in sets (Single, Pair, Triplet, Cheat): an Ace set may be played on any set of the "
+    "same type and length, and any such set may be played on Aces.",
+    "RB-5": "Aces in sequences (Run, Leap, Bound): Q-K-A and A-2-3 are legal, K-A-2 is not. A "
+    "sequence with an Ace beats and is beaten by any sequence of the same type and length; "
+    "otherwise sequences compare by their top card, equal is enough.",
+    "RB-6": "Cheats (Smokescreen 4, Oil Slick 5, Caltrops 6 of a rank) beat any normal meld. After a "
+    "Cheat only Cheats. A bigger Cheat wins; same size needs equal or higher rank, Aces reset.",
+    "RB-7": "The leader of an open trick must play unless their hand is empty. A pass is permanent "
+    "for the trick: pitch 0-6 cards to the bottom of your own deck in order, then refill to 12.",
+    "RB-8": "When all others have passed, the last player in may keep playing over their own melds "
+    "until they pass; then they pitch, refill and lead. If the last player in sheds out, the "
+    "next player still racing on their left leads.",
+    "RB-9": "Empty hand and empty deck: you win at once, even mid-trick. The rest rank by fewest "
+    "cards left (hand + deck).",
+    "RB-10": "Grand Prix: three races, each until all but one have shed out; places score 1/0 (2 "
+    "players), 2/1/0 (3), 4/2/1/0 (4). The race winner leads the next race. Most points wins; "
+    "ties share.",
+    "RB-11": "Every played card and every hand and deck count is public. You know your own hand and "
+    "the cards you pitched under your deck, in order; nobody sees another's hand, pitches or deck.",
+}
+
+# --- config ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaceConfig(GameConfig):
+    """Options: seats, who leads the first trick, and the Grand Prix match (RB-10)."""
+
+    players: int = 3
+    leader: int = 0
+    grand_prix: bool = False
+    races: int = 3
+
+    def validate(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ConfigError(f"Race to the Bottom takes 2-4 players, not {self.players} (RB-1)")
+        check_seat(self.leader, self.players, "leader")
+        if not 1 <= self.races <= 9:
+            raise ConfigError(f"races must be 1-9, not {self.races} (RB-10)")
+        if self.races != 3 and not self.grand_prix:
+            raise ConfigError("races only applies to the Grand Prix: set grand_prix=True (RB-10)")
+
+
+# --- moves -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Play a meld. `cards` in table order; a Joker is ``*`` + its declared rank (RB-3).
+
+    Only `cards` takes part in equality; the rest is derived once, at import, by
+    the meld tables (every possible meld is one interned Play).
+    """
+
+    cards: tuple[str, ...]
+    kind: str = field(compare=False)  # Single, Pair, Triplet, Run, Leap, Bound, or a Cheat's name
+    rank: int = field(compare=False)  # sets: the rank; sequences: ladder position of the top card
+    ace: bool = field(compare=False)  # holds an Ace: the RB-4/RB-5 reset
+    cheat: int = field(compare=False)  # 0, or the Cheat's size 4-6 (RB-6)
+    sequence: bool = field(compare=False)  # Run, Leap or Bound
+    need: tuple[tuple[int, int], ...] = field(compare=False)  # (rank, naturals) taken from the hand
+    jokers: int = field(compare=False)
+    declared: tuple[int, ...] = field(compare=False)  # the ranks the Jokers stand for
+    shape: int = field(compare=False)  # index into TABLES.shapes
+
+    def __str__(self) -> str:
+        return " ".join(self.cards)
+
+    @property
+    def length(self) -> int:
+        return len(self.cards)
+
+    @property
+    def label(self) -> str:
+        """The meld type as the rules name it: 'Pair', 'Run of 3', 'Leap of 4'."""
+        return f"{self.kind} of {len(self.cards)}" if self.kind in ("Run", "Leap") else self.kind
+
+    def describe(self) -> str:
+        """Plain words: 'a Pair of 7s', 'a Single Queen', 'a Run of 3 (Q K A)'."""
+        if self.sequence:
+            return f"a {self.label} ({self})"
+        article = "an" if self.kind == "Oil Slick" else "a"
+        rank = RANK_NAMES[self.rank]
+        name = f"{self.kind} {rank}" if self.kind == "Single" else f"{self.kind} of {plural(self.rank)}"
+        return f"{article} {name}" + (f" ({self})" if self.jokers else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Pass: out of this trick; next pitch and refill (RB-7)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Pitch(Move):
+    """After a pass, put one card of `rank` (13 = a Joker) under your own deck (RB-7)."""
+
+    rank: int
+
+    def __str__(self) -> str:
+        return f"pitch {CARD_SYMBOLS[self.rank]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Move):
+    """End the pitch and refill the hand to 12 from the top of the deck (RB-7)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+RaceMove = Union[Play, Pass, Pitch, Done]
+PASS, DONE = Pass(), Done()
+PITCHES = tuple(Pitch(r) for r in range(14))
+TABLES = MeldTables(Play)  # all 1,073 melds, interned
+MOVE_HELP = "write a meld like 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
+
+
+# --- the game ----------------------------------------------------------------
+
+
+class RaceToTheBottom(Game["RaceState"]):
+    """Race to the Bottom for 2-4 players, one race or a Grand Prix.
+
+    Explicit deals, for scenarios and tests: ``game.from_deal(deal, seed)`` with
+    ``deal = {"decks": [["7", "Q", ...], ...], "hands": [...], "leader": 0}``.
+    `decks` (required) lists each seat's deck top first; cards are ``2``-``9``,
+    ``T``, ``J``, ``Q``, ``K``, ``A`` and ``*`` (a Joker); a space-separated
+    string works too. `hands` (optional) gives each seat's hand; without it each
+    seat draws 12 from the top of its deck. A seat's hand and deck together must
+    fit in one 54-card deck (cards not listed count as already shed). `leader`
+    (optional) leads the first trick. Later Grand Prix races are dealt from `seed`.
+    """
+
+    name = "race-to-the-bottom"
+    title = "Race to the Bottom"
+    config_class = RaceConfig
+    rules = RULES
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        self.cfg: RaceConfig = config  # type: ignore[assignment]
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def new_state(self, seed: int | None = None) -> "RaceState":
+        seed = fresh_seed() if seed is None else seed
+        state = RaceState(self, seed, None)
+        state.start_race(0, self.cfg.leader)
+        return state
+
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "RaceState":
+        n = self.cfg.players
+        if not isinstance(deal, Mapping) or not isinstance(deal.get("decks"), (list, tuple)):
+            raise ConfigError("a deal is an object whose 'decks' lists each seat's deck, top first")
+        decks = [read_cards(d, f"deck {i + 1}") for i, d in enumerate(deal["decks"])]
+        hand_lists = deal.get("hands")
+        if hand_lists is not None and not isinstance(hand_lists, (list, tuple)):
+            raise ConfigError("the deal's 'hands' must list each seat's hand")
+        if hand_lists is None:
+            hands = [counts_of(d[:HAND_SIZE]) for d in decks]
+            decks = [d[HAND_SIZE:] for d in decks]
+        else:
+            hands = [counts_of(read_cards(h, f"hand {i + 1}")) for i, h in enumerate(hand_lists)]
+        if len(decks) != n or len(hands) != n:
+            raise ConfigError(f"the deal needs a deck and a hand for each of {n} players")
+        full = counts_of(new_deck())
+        for seat, (hand, deck) in enumerate(zip(hands, decks)):
+            owned = counts_of(deck)
+            if sum(hand) > HAND_SIZE:
+                raise ConfigError(f"{seat_name(seat)}'s hand holds more than {HAND_SIZE} cards (RB-7)")
+            if any(hand[r] + owned[r] > full[r] for r in range(14)):
+                raise ConfigError(f"{seat_name(seat)} holds more cards of a rank than one 54-card deck has (RB-1)")
+            if not sum(hand) + len(deck):
+                raise ConfigError(f"{seat_name(seat)} has no cards: they would already have won (RB-9)")
+        leader = check_seat(deal.get("leader", self.cfg.leader), n, "leader")
+        state = RaceState(self, seed, dict(deal))
+        state.start_race(0, leader, hands=hands, decks=decks)
+        return state
+
+    def all_moves(self) -> list[Move]:
+        """Every move this game can offer, in a fixed order (the interop action index)."""
+        return [*TABLES.all_plays, PASS, *PITCHES, DONE]
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidMoveError(text, MOVE_HELP, game=self.name)
+        words = text.split()
+        lowered = [w.lower() for w in words]
+        if lowered in (["pass"], ["done"]):
+            return PASS if lowered[0] == "pass" else DONE
+        if lowered and lowered[0] == "pitch":
+            card = parse_card(words[1]) if len(words) == 2 else -1
+            if card < 0:
+                raise InvalidMoveError(text, "pitch one card: 'pitch 7', 'pitch T' or 'pitch *' (RB-7)", game=self.name)
+            return PITCHES[card]
+        if not words:
+            raise InvalidMoveError(text, MOVE_HELP, game=self.name)
+        naturals, declared = [], []
+        for word in words:
+            joker = word.startswith("*")
+            rank = parse_card(word[1:] if joker else word)
+            if joker and (rank < 0 or rank == JOKER):
+                raise InvalidMoveError(
+                    text, f"{word!r}: a Joker needs a declared rank, e.g. *7 or *A (RB-3)", game=self.name
+                )
+            if rank < 0 or rank == JOKER:
+                raise InvalidMoveError(text, f"{word!r} is not a card. {MOVE_HELP}", game=self.name)
+            (declared if joker else naturals).append(rank)
+        play = TABLES.by_key.get(play_key(naturals, declared))
+        if play is None:
+            raise InvalidMoveError(text, meld_problem(naturals, declared), game=self.name)
+        return play
+
+
+# --- the state -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """One finished race (RB-9, RB-10): finishing order, and per seat the cards left,
+    the place (1 = winner; equal cards left share a place) and the points scored."""
+
+    race: int
+    order: tuple[int, ...]
+    left: tuple[int, ...]
+    places: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+class RaceState(GameState[RaceMove]):
+    """A position: private hands and decks, the trick, and the race standings."""
+
+    def __init__(self, game: RaceToTheBottom, seed: int, deal: Mapping[str, Any] | None) -> None:
+        n = game.cfg.players
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.history: list[RaceMove] = []
+        self.events: list[Event] = []
+        self.n = n
+        self.race = 0
+        self.hands: list[list[int]] = []
+        self.nhand: list[int] = []  # cards in each hand
+        self.decks: list[list[int]] = []  # top first
+        self.known: list[int] = []  # own pitched cards still at the bottom of each deck
+        self.played: list[list[int]] = []  # cards each seat has played this race, by rank
+        self.dealt: list[tuple[int, ...]] = []  # each seat's cards at the start of the race
+        self.out: list[bool] = []
+        self.order: list[int] = []  # seats that have shed out this race, in order
+        self.passed: list[bool] = []
+        self.top: Play | None = None  # the meld to beat; None: an open trick
+        self.top_seat = NO_PLAYER
+        self.trick: list[tuple[int, Play]] = []
+        self.leader = NO_PLAYER
+        self.turn = NO_PLAYER
+        self.pitching = False
+        self.pitched = 0  # cards pitched in the current pass
+        self.alone = False  # the last player in has been announced (RB-8)
+        self.points = [0] * n
+        self.results: list[RaceResult] = []
+        self.over = False
+
+    # -- protocol --
+
+    @property
+    def current_player(self) -> int:
+        return NO_PLAYER if self.over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_moves(self) -> list[RaceMove]:
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        if self.pitching:
+            if self.pitched >= MAX_PITCH:
+                return [DONE]
+            moves: list[RaceMove] = [PITCHES[r] for r in range(14) if hand[r]]
+            moves.append(DONE)
+            return moves
+        if not self.nhand[self.turn]:
+            return [PASS]
+        top, moves, masks = self.top, [], rank_masks(hand)
+        if top is None:
+            melds_from(hand, masks, TABLES.all_group, moves)  # type: ignore[arg-type]
+            return moves
+        moves.append(PASS)
+        normal, cheats = TABLES.followers[top.shape]
+        melds_from(hand, masks, normal, moves)  # type: ignore[arg-type]
+        if masks[4 - hand[JOKER]]:  # some rank reaches four with the Jokers
+            melds_from(hand, masks, cheats, moves)  # type: ignore[arg-type]
+        return moves
+
+    def returns(self) -> tuple[float, ...]:
+        if not self.over:
+            return (0.0,) * self.n
+        best = max(self.points)
+        winners = [s for s in range(self.n) if self.points[s] == best]
+        return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
+
+    def clone(self) -> "RaceState":
+        twin = object.__new__(RaceState)
+        twin.__dict__.update(self.__dict__)
+        twin.history = self.history.copy()
+        twin.events = self.events.copy()
+        twin.hands = [h.copy() for h in self.hands]
+        twin.decks = [d.copy() for d in self.decks]
+        twin.played = [p.copy() for p in self.played]
+        for name in ("nhand", "known", "out", "order", "passed", "trick", "points", "results"):
+            setattr(twin, name, getattr(self, name).copy())
+        return twin
+
+    def remaining(self, seat: int) -> int:
+        """Cards left to shed: hand + deck (the number the race is about)."""
+        return self.nhand[seat] + len(self.decks[seat])
+
+    # -- races and tricks --
+
+    def start_race(
+        self, number: int, leader: int, *, hands: list[list[int]] | None = None, decks: list[list[int]] | None = None
+    ) -> None:
+        """Deal race `number` from the seed (or the given cards) and let `leader` lead (RB-1)."""
+        n = self.n
+        if decks is None or hands is None:
+            rng = seeded_rng(self.seed, "deal", number)
+            decks = []
+            for _ in range(n):
+                deck = new_deck()
+                rng.shuffle(deck)
+                decks.append(deck)
+            hands = [counts_of(d[:HAND_SIZE]) for d in decks]
+            decks = [d[HAND_SIZE:] for d in decks]
+        self.race = number
+        self.hands, self.decks = hands, decks
+        self.nhand = [sum(h) for h in hands]
+        self.known = [0] * n
+        self.played = [[0] * 14 for _ in range(n)]
+        self.dealt = [tuple(a + b for a, b in zip(h, counts_of(d))) for h, d in zip(hands, decks)]
+        self.out, self.order = [False] * n, []
+        gp = self.game.cfg.grand_prix  # type: ignore[attr-defined]
+        title = f"Race {number + 1} of {self.game.cfg.races}" if gp else "The race"  # type: ignore[attr-defined]
+        self._say(
+            f"{title} starts: each player holds {HAND_SIZE} cards from their own 54-card deck; "
+            f"{seat_name(leader)} leads.",
+            rules=("RB-1", "RB-10") if number else ("RB-1",),
+        )
+        self._new_trick(leader)
+
+    def _new_trick(self, leader: int) -> None:
+        self.passed = [False] * self.n
+        self.top, self.top_seat, self.trick = None, NO_PLAYER, []
+        self.leader = self.turn = leader
+        self.pitching, self.alone = False, False
+
+    def _next_in(self, seat: int) -> int:
+        """The next seat on `seat`'s left still in this trick (`seat` itself last); NO_PLAYER if none."""
+        n, out, passed = self.n, self.out, self.passed
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if not out[other] and not passed[other]:
+                return other
+        return NO_PLAYER
+
+    def _next_racing(self, seat: int) -> int:
+        return next(s for s in ((seat + k) % self.n for k in range(1, self.n + 1)) if not self.out[s])
+
+    def _say(
+        self, text: str, *, player: int | None = None, move: RaceMove | None = None, rules: tuple[str, ...] = ()
+    ) -> None:
+        self.events.append(Event(text, player, None if move is None else str(move), rules))
+
+    # -- applying moves --
+
+    def _apply(self, move: RaceMove) -> None:
+        seat = self.turn
+        kind = type(move)
+        if kind is Play:
+            self._play(seat, move)  # type: ignore[arg-type]
+        elif kind is Pitch:
+            rank = move.rank  # type: ignore[union-attr]
+            self.hands[seat][rank] -= 1
+            self.nhand[seat] -= 1
+            self.decks[seat].append(rank)
+            self.known[seat] += 1
+            self.pitched += 1
+            self._say(f"{seat_name(seat)} pitches a card face down under their deck.", player=seat, rules=("RB-7",))
+        elif kind is Pass:
+            self.passed[seat] = True
+            self.pitching, self.pitched = True, 0
+            self._say(f"{seat_name(seat)} passes and is out of this trick.", player=seat, move=move, rules=("RB-7",))
+        else:
+            self._refill(seat)
+
+    def _play(self, seat: int, move: Play) -> None:
+        hand, played = self.hands[seat], self.played[seat]
+        for rank, count in move.need:
+            hand[rank] -= count
+            played[rank] += count
+        hand[JOKER] -= move.jokers
+        played[JOKER] += move.jokers
+        self.nhand[seat] -= len(move.cards)
+        verb = "leads" if self.top is None else "plays"
+        self.top, self.top_seat = move, seat
+        self.trick.append((seat, move))
+        left = self.remaining(seat)
+        self._say(
+            f"{seat_name(seat)} {verb} {move.describe()}: {left} card{'s' * (left != 1)} left.",
+            player=seat,
+            move=move,
+            rules=("RB-6",) if move.cheat else ("RB-2",),
+        )
+        if not left:
+            self._shed_out(seat)
+            return
+        self._give_turn(self._next_in(seat))
+
+    def _refill(self, seat: int) -> None:
+        hand, deck = self.hands[seat], self.decks[seat]
+        drawn = deck[: HAND_SIZE - self.nhand[seat]]
+        del deck[: len(drawn)]
+        for rank in drawn:
+            hand[rank] += 1
+        self.nhand[seat] += len(drawn)
+        self.known[seat] = min(self.known[seat], len(deck))
+        self.pitching = False
+        pitched = f"pitched {self.pitched}" if self.pitched else "pitched nothing"
+        drew = f"draws {len(drawn)}" if drawn else "draws none"
+        self._say(
+            f"{seat_name(seat)} {pitched} and {drew}: {self.nhand[seat]} in hand, {len(deck)} in the deck.",
+            player=seat,
+            rules=("RB-7",),
+        )
+        nxt = self._next_in(seat)
+        if nxt == NO_PLAYER:
+            self._say(f"The trick is over: {seat_name(seat)} leads the next one.", player=seat, rules=("RB-8",))
+            self._new_trick(seat)
+        else:
+            self._give_turn(nxt)
+
+    def _shed_out(self, seat: int) -> None:
+        self.out[seat] = True
+        self.order.append(seat)
+        place = len(self.order)
+        self._say(
+            f"{seat_name(seat)} has emptied hand and deck and crosses the finish line "
+            f"{'first' if place == 1 else f'in place {place}'}!",
+            player=seat,
+            rules=("RB-9",),
+        )
+        racing = [s for s in range(self.n) if not self.out[s]]
+        if not self.game.cfg.grand_prix or len(racing) == 1:  # type: ignore[attr-defined]
+            self._end_race()
+            return
+        nxt = self._next_in(seat)
+        if nxt == NO_PLAYER:
+            nxt = self._next_racing(seat)
+            self._say(f"The trick is over: {seat_name(nxt)}, next on the left, leads.", rules=("RB-8",))
+            self._new_trick(nxt)
+        else:
+            self._give_turn(nxt)
+
+    def _give_turn(self, seat: int) -> None:
+        """Hand the turn on; announce once when `seat` is the last player in (RB-8)."""
+        self.turn = seat
+        if not self.alone and self._next_in(seat) == seat and self.top is not None:
+            self.alone = True
+            self._say(
+                f"Everyone else has passed: {seat_name(seat)} is the last player in and may keep "
+                "playing over the meld on the table, even their own.",
+                player=seat,
+                rules=("RB-8",),
+            )
+
+    def _end_race(self) -> None:
+        cfg: RaceConfig = self.game.cfg  # type: ignore[assignment]
+        rest = sorted((s for s in range(self.n) if not self.out[s]), key=lambda s: (self.remaining(s), s))
+        order = tuple(self.order + rest)
+        left = tuple(self.remaining(s) for s in range(self.n))
+        table = POINTS[self.n] if cfg.grand_prix else (1,) + (0,) * (self.n - 1)
+        gained = [0] * self.n
+        for place, seat in enumerate(order):
+            gained[seat] = table[place]
+            self.points[seat] += table[place]
+        places = [0] * self.n
+        for index, seat in enumerate(order):
+            tied = index > len(self.order) and left[seat] == left[order[index - 1]]
+            places[seat] = places[order[index - 1]] if tied else index + 1
+        self.results.append(RaceResult(self.race, order, left, tuple(places), tuple(gained)))
+        words = ", ".join(f"{seat_name(s)} ({left[s]} left)" for s in rest)
+        self._say(
+            f"Race over: {seat_name(order[0])} wins" + (f"; then by fewest cards left: {words}." if words else "."),
+            rules=("RB-9",),
+        )
+        if cfg.grand_prix:
+            score = ", ".join(f"{seat_name(s)} {self.points[s]}" for s in range(self.n))
+            self._say(f"Grand Prix points: {score}.", rules=("RB-10",))
+            if self.race + 1 < cfg.races:
+                self.start_race(self.race + 1, order[0])
+                return
+        self.over = True
+        self.turn = NO_PLAYER
+        best = max(self.points)
+        winners = [seat_name(s) for s in range(self.n) if self.points[s] == best]
+        if cfg.grand_prix:
+            self._say(
+                f"Grand Prix over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} "
+                f"with {best} points{' (a shared victory)' * (len(winners) > 1)}.",
+                rules=("RB-10",),
+            )
+
+    # -- explanations --
+
+    def _judge(self, move: RaceMove, legal: bool) -> Explanation:
+        text = str(move)
+        if legal:
+            return Explanation(text, True, *self.why(move))
+        found = self.why_not(move)
+        reason, rules = found if found else ("that move is not available right now", ())
+        return Explanation(text, False, reason, rules)
+
+    def why_not(self, move: RaceMove) -> tuple[str, tuple[str, ...]] | None:
+        """Why `move` is illegal here, or None if no rule forbids it (checked against legal_moves)."""
+        seat, hand = self.turn, self.hands[self.turn]
+        if self.pitching:
+            if type(move) is Pitch:
+                if self.pitched >= MAX_PITCH:
+                    return f"you have pitched {MAX_PITCH} cards, the most a pass allows: say done", ("RB-7",)
+                if not hand[move.rank]:
+                    return f"you hold no {self._card_name(move.rank, True)} to pitch", ("RB-7",)
+                return None
+            if type(move) is Done:
+                return None
+            return "you have passed this trick: pitch up to 6 cards, then say done to refill", ("RB-7",)
+        if type(move) is Pitch or type(move) is Done:
+            return f"'{move}' only comes after a pass: first pass, then pitch, then done", ("RB-7",)
+        if type(move) is Pass:
+            if self.top is None and self.nhand[seat]:
+                return "the leader must play: only a player with an empty hand may pass an open trick", ("RB-7",)
+            return None
+        assert isinstance(move, Play)
+        if not self.nhand[seat]:
+            return "your hand is empty, so you must pass", ("RB-7",)
+        for rank, count in move.need:
+            if hand[rank] < count:
+                return f"{move} needs {count} natural {self._card_name(rank, count > 1)}; you hold {hand[rank]}", (
+                    "RB-1",
+                )
+        if move.jokers > hand[JOKER]:
+            return f"{move} needs {move.jokers} Joker(s); you hold {hand[JOKER]}", ("RB-3",)
+        top = self.top
+        if top is None or follows(move, top):
+            return None
+        if top.cheat:
+            if not move.cheat:
+                return f"only Cheats may follow a Cheat ({top.describe()} is on the table)", ("RB-6",)
+            if move.cheat < top.cheat:
+                return f"{move.describe()} cannot beat the bigger {top.describe()}", ("RB-6",)
+            return (
+                f"{move.describe()} is lower than {top.describe()}: a Cheat of the same size needs equal or higher rank",
+                ("RB-6", "RB-4"),
+            )
+        if move.label != top.label:
+            return f"a {top.label} cannot be answered by a {move.label}: match the type and length, or play a Cheat", (
+                "RB-2",
+            )
+        rules = ("RB-2", "RB-5") if move.sequence else ("RB-2",)
+        return f"{move.describe()} is lower than {top.describe()}: a match needs equal or higher rank", rules
+
+    def why(self, move: RaceMove) -> tuple[str, tuple[str, ...]]:
+        """Plain words for a legal move."""
+        if type(move) is Pass:
+            if not self.nhand[self.turn]:
+                return "your hand is empty, so you pass; then say done to refill", ("RB-7",)
+            return "you pass and are out of this trick; then pitch up to 6 cards and say done", ("RB-7",)
+        if type(move) is Pitch:
+            return (
+                "the card goes face down to the bottom of your own deck, after any pitched before "
+                f"({self.pitched + 1} of at most {MAX_PITCH})"
+            ), ("RB-7", "RB-11")
+        if type(move) is Done:
+            return f"you refill your hand to {HAND_SIZE} from the top of your deck", ("RB-7",)
+        assert isinstance(move, Play)
+        top, rules = self.top, ["RB-2"]
+        if top is None:
+            words = f"you lead, so any meld goes: {move.describe()}"
+        elif move.cheat and not top.cheat:
+            words, rules = f"{move.describe()} is a Cheat: it beats any normal meld", ["RB-6"]
+        elif move.cheat and move.cheat > top.cheat:
+            words, rules = f"{move.describe()} is a bigger Cheat than {top.describe()}", ["RB-6"]
+        elif move.ace or top.ace:
+            rules = ["RB-5" if move.sequence else "RB-4"]
+            kind = "sequence" if move.sequence else "set"
+            words = f"{move.describe()} on {top.describe()}: an Ace {kind} resets the climb"
+        else:
+            words = f"{move.describe()} matches {top.describe()}: equal or higher rank is enough"
+            rules += ["RB-6"] if move.cheat else []
+        if top is not None and self.top_seat == self.turn:
+            words += ", played over your own meld as the last player in"
+            rules.append("RB-8")
+        if move.jokers:
+            declared = " and ".join(RANK_NAMES[r] for r in move.declared)
+            words += f"; Joker{'s' * (move.jokers > 1)} declared as {declared}"
+            rules.append("RB-3")
+        if len(move.cards) == self.remaining(self.turn):
+            words += "; it empties your hand and deck, so you cross the finish line"
+            rules.append("RB-9")
+        return words, tuple(rules)
+
+    @staticmethod
+    def _card_name(rank: int, many: bool) -> str:
+        if rank == JOKER:
+            return "Jokers" if many else "Joker"
+        return plural(rank) if many else RANK_NAMES[rank]
+
+    # -- what players may know (RB-11) --
+
+    def observation(self, player: int) -> "RaceObservation":
+        check_seat(player, self.n, "player")
+        return self._observe(player)
+
+    def view(self) -> "RaceObservation":
+        return self._observe(None)
+
+    def _observe(self, viewer: int | None) -> "RaceObservation":
+        cfg: RaceConfig = self.game.cfg  # type: ignore[assignment]
+        to_move = self.current_player
+        seats = []
+        for s in range(self.n):
+            mine = viewer is None or viewer == s
+            deck = self.decks[s]
+            seats.append(
+                SeatView(
+                    seat=s,
+                    hand_count=self.nhand[s],
+                    deck_count=len(deck),
+                    remaining=self.remaining(s),
+                    passed=self.passed[s],
+                    out=self.out[s],
+                    points=self.points[s],
+                    played=tuple(self.played[s]),
+                    hand=cards_text(self.hands[s]) if mine else None,
+                    pitched=tuple(CARD_SYMBOLS[c] for c in deck[len(deck) - self.known[s] :]) if mine else None,
+                    deck=tuple(CARD_SYMBOLS[c] for c in deck) if viewer is None else None,
+                )
+            )
+        show = not self.over and (viewer is None or viewer == to_move)
+        return RaceObservation(
+            game=self.game.name,
+            player=viewer,
+            current_player=to_move,
+            is_over=self.over,
+            legal_moves=tuple(self.legal_moves()) if show else (),
+            log=tuple(self.events),
+            players=self.n,
+            seats=tuple(seats),
+            race=self.race + 1,
+            races=cfg.races if cfg.grand_prix else 1,
+            grand_prix=cfg.grand_prix,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            to_beat=self.top,
+            to_beat_seat=self.top_seat,
+            pitching=self.pitching,
+            pitched_now=self.pitched,
+            order=tuple(self.order),
+            results=tuple(self.results),
+            returns=self.returns(),
+        )
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as a viewer sees it. `hand`, `pitched` and `deck` are None when hidden (RB-11)."""
+
+    seat: int
+    hand_count: int
+    deck_count: int
+    remaining: int
+    passed: bool
+    out: bool
+    points: int
+    played: tuple[int, ...]  # cards played this race, count per rank (index 13: Jokers)
+    hand: tuple[str, ...] | None
+    pitched: tuple[str, ...] | None  # own pitched cards under the deck, top to bottom
+    deck: tuple[str, ...] | None  # the whole deck, top first: the omniscient view only
+
+
+@dataclass(frozen=True)
+class RaceObservation:
+    """What one seat may know (RB-11); ``player=None`` is the omniscient view."""
+
+    game: str
+    player: int | None
+    current_player: int
+    is_over: bool
+    legal_moves: tuple[RaceMove, ...]
+    log: tuple[Event, ...]
+    players: int
+    seats: tuple[SeatView, ...]
+    race: int  # 1-based
+    races: int
+    grand_prix: bool
+    leader: int
+    trick: tuple[tuple[int, Play], ...]  # (seat, meld) in play order, this trick
+    to_beat: Play | None  # None: an open trick, the player to move leads
+    to_beat_seat: int
+    pitching: bool
+    pitched_now: int
+    order: tuple[int, ...]  # seats that have shed out this race
+    results: tuple[RaceResult, ...]
+    returns: tuple[float, ...]

@@ -1,0 +1,166 @@
+"""Sprint!: the table's win chance against lifting skill, aiming low, exact against simulated.
+
+Skill is ``sigma``: a lift misses by a Gaussian error of ``sigma`` times the aim
+(``sprint_skill.GaussianLifter``, SP-7). ``offset`` is where the table aims
+relative to the Objective (-1 = one card low). Exact numbers come from the
+Markov chain in ``sprint_odds``; simulated ones from ``sprint_vector``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from sloth_kernel.analysis import progress
+from sloth_kernel.games.sprint.engine import SprintConfig, tortoise_move
+from sloth_kernel.games.sprint.odds import optimal_offset, win_probability
+from sloth_kernel.games.sprint.skill import GaussianLifter
+from sloth_kernel.games.sprint.vector import simulate
+
+SIGMAS: tuple[float, ...] = tuple(round(0.02 * k, 2) for k in range(0, 21))  # 0 .. 0.40
+OFFSETS: tuple[float, ...] = tuple(x / 2 for x in range(-10, 7))  # -5 .. +3 cards
+
+
+def win_vs_skill(
+    sigmas: Sequence[float] = SIGMAS,
+    offset: float = -1.0,
+    config: SprintConfig | None = None,
+    show_progress: bool = False,
+) -> np.ndarray:
+    """Exact P(the table wins) for each skill sigma, aiming at Objective + `offset`."""
+    config = config or SprintConfig()
+    return np.array(
+        [
+            win_probability(GaussianLifter(s, offset), config)
+            for s in progress(sigmas, enabled=show_progress, desc="skills")
+        ]
+    )
+
+
+def win_vs_offset(sigma: float, offsets: Sequence[float] = OFFSETS, config: SprintConfig | None = None) -> np.ndarray:
+    """Exact P(win) for one skill and each aim offset."""
+    config = config or SprintConfig()
+    return np.array([win_probability(GaussianLifter(sigma, o), config) for o in offsets])
+
+
+def best_aims(
+    sigmas: Sequence[float], config: SprintConfig | None = None, show_progress: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each sigma: the best fixed aim offset and its exact win chance."""
+    found = [optimal_offset(s, config) for s in progress(sigmas, enabled=show_progress, desc="best aim")]
+    return np.array([f[0] for f in found]), np.array([f[1] for f in found])
+
+
+def tortoise_steps(objective: int, lifts: Sequence[int], young_tortoise: bool = False) -> list[int]:
+    """The SP-4 payoff the engine uses: squares moved for each lift on one Objective."""
+    return [tortoise_move(objective, lift, young_tortoise) for lift in lifts]
+
+
+def expected_steps(sigma: float, offset: float, objective: int = 14, max_lift: int = 31) -> float:
+    """Average Tortoise move for one Objective: the skill's lift chances times the SP-4 payoff."""
+    pmf = GaussianLifter(sigma, offset).pmf(objective, max_lift)
+    return float(sum(p * tortoise_move(objective, k) for k, p in enumerate(pmf)))
+
+
+@dataclass(frozen=True)
+class ExactVsSimulated:
+    sigmas: np.ndarray
+    exact: np.ndarray
+    simulated: np.ndarray
+    std_error: np.ndarray
+    games: int
+
+
+def exact_vs_simulated(
+    sigmas: Sequence[float],
+    games: int = 20_000,
+    offset: float = -1.0,
+    config: SprintConfig | None = None,
+    seed: int = 0,
+    show_progress: bool = True,
+) -> ExactVsSimulated:
+    """The Markov-chain answer next to `games` faithful simulated games per sigma."""
+    config = config or SprintConfig()
+    exact, simulated, errors = [], [], []
+    for i, sigma in enumerate(progress(sigmas, enabled=show_progress, desc="simulating")):
+        model = GaussianLifter(sigma, offset)
+        exact.append(win_probability(model, config))
+        batch = simulate(model, games, config, seed=seed + i)
+        simulated.append(batch.win_rate)
+        errors.append(batch.std_error)
+    return ExactVsSimulated(np.array(sigmas), np.array(exact), np.array(simulated), np.array(errors), games)
+
+
+# --- plots ----------------------------------------------------------------------------
+
+
+def plot_win_vs_skill(sigmas: Sequence[float], curves: dict[str, np.ndarray], ax: Any = None) -> Any:
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    for label, values in curves.items():
+        ax.plot(sigmas, values, marker="o", ms=3, label=label)
+    ax.axhline(0.5, color="#999", lw=0.8, ls=":")
+    ax.set_xlabel("lifting error sigma (0.10 = a typical miss of 10% of the aim)")
+    ax.set_ylabel("chance the table wins")
+    ax.set_ylim(0, 1.02)
+    ax.set_title("Sprint!: the better you lift, the likelier the Tortoise wins")
+    ax.legend(fontsize=8)
+    ax.figure.tight_layout()
+    return ax.figure
+
+
+def plot_aim(offsets: Sequence[float], by_sigma: dict[float, np.ndarray], objective: int = 14) -> Any:
+    """Left: the SP-4 payoff is lopsided. Right: so the best aim is below the Objective."""
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    lifts = list(range(objective - 6, objective + 4))
+    steps = tortoise_steps(objective, lifts)
+    left.bar(lifts, steps, color=["#2a9d3a" if l <= objective else "#c0392b" for l in lifts])
+    for lift, step in zip(lifts, steps):
+        left.text(
+            lift, step + 0.05, str(step), ha="center", fontsize=9, color="#c0392b" if lift > objective else "#222"
+        )
+    left.set_xticks(lifts)
+    left.set_xlabel(f"cards lifted (Objective {objective})")
+    left.set_ylabel("Tortoise moves (SP-4)")
+    left.set_title("one short still pays 3, one over pays 0")
+    for sigma, values in by_sigma.items():
+        right.plot(offsets, values, marker="o", ms=3, label=f"sigma {sigma:g}")
+        best = int(np.argmax(values))
+        right.plot([offsets[best]], [values[best]], "k*", ms=10)
+    right.axvline(0, color="#999", lw=0.8, ls=":")
+    right.set_xlabel("aim: cards above (+) or below (-) the Objective")
+    right.set_ylabel("chance the table wins")
+    right.set_title("aiming a little low pays (star = best)")
+    right.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def plot_exact_vs_simulated(result: ExactVsSimulated, ax: Any = None) -> Any:
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(result.sigmas, result.exact, "-", color="#2b4a7a", label="exact (Markov chain)")
+    ax.errorbar(
+        result.sigmas,
+        result.simulated,
+        yerr=1.96 * result.std_error,
+        fmt="o",
+        ms=4,
+        capsize=3,
+        color="#c0392b",
+        label=f"simulated ({result.games:,} games each, 95% bars)",
+    )
+    ax.set_xlabel("lifting error sigma")
+    ax.set_ylabel("chance the table wins")
+    ax.set_title("Exact and simulated agree")
+    ax.legend(fontsize=8)
+    ax.figure.tight_layout()
+    return ax.figure

@@ -1,0 +1,592 @@
+"""Sprint!: a co-operative race of the Tortoise against the Hare (rules/sprint.txt).
+
+Each turn the Objective card is flipped (chance), the seat to move lifts some
+Race cards (the move: ``lift 14``), the Tortoise moves by how close the lift
+came (SP-4) and the next Race card moves the Hare (SP-5). The whole table wins
+if the Tortoise reaches the finish first (SP-6).
+
+The rulebook lost its pictures, so the track, the Race card faces and the
+Objective numbers are stated assumptions (SP-1..SP-3) and config options.
+
+The Race pile is never shuffled again: lifted cards go to the bottom in order,
+then the Hare's card goes to the bottom too (SP-4). So the pile is a fixed
+cyclic sequence and only its top offset moves::
+
+    hare_card = pile[(top + lift) % size];  top = (top + lift + 1) % size
+
+Sibling modules: ``sprint_skill`` (simulated lifters), ``sprint_odds`` (exact
+win probabilities), ``sprint_vector`` (numpy batch simulator).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from sloth_kernel.core import (
+    NO_PLAYER,
+    Event,
+    Explanation,
+    Game,
+    GameConfig,
+    GameState,
+    Move,
+    fresh_seed,
+    seat_name,
+    seeded_rng,
+)
+from sloth_kernel.errors import ConfigError, InvalidMoveError
+
+# --- constants -----------------------------------------------------------------
+
+# Race card kinds, in the order of Config.race_deck (SP-2). Indices are used everywhere.
+RACE_KINDS: tuple[str, ...] = ("move 1", "move 2", "move 3", "move 4", "join", "rest", "copy", "carrot")
+MOVE_1, MOVE_2, MOVE_3, MOVE_4, JOIN, REST, COPY, CARROT = range(8)
+DEFAULT_RACE_DECK: tuple[int, ...] = (6, 6, 4, 2, 4, 3, 4, 3)  # SP-2 (assumed), 32 cards
+DEFAULT_OBJECTIVES: tuple[int, ...] = tuple(range(5, 23))  # SP-3 (assumed), 18 cards
+TILE_SQUARES = 6  # SP-1 (assumed): squares per board tile
+CARROT_ON_TILE = 4  # SP-1 (assumed): the carrot is each tile's 4th square
+LONG_TILES, SMALL_TILES = 6, 4  # SP-1: red (long) and blue (small) sides
+PERFECT_MOVE = 4  # SP-4: an exact lift moves the Tortoise 4
+MAX_PLAYERS = 20
+_SP3, _SP4, _SP5, _SP6 = ("SP-3",), ("SP-4",), ("SP-5",), ("SP-6",)
+
+RULES: dict[str, str] = {
+    "SP-1": "Track (assumed, the pictures are lost): long track 6 tiles of 6 squares, finish at 36; "
+    "small track 4 tiles, finish at 24; start at 0; one carrot per tile on its 4th square (4, 10, 16, ...).",
+    "SP-2": "Race deck (assumed): 32 cards - move 1 x6, move 2 x6, move 3 x4, move 4 x2, "
+    "join the Tortoise x4, rest x3, copy the Tortoise x4, nearest carrot x3.",
+    "SP-3": "Objective deck (assumed): the numbers 5 to 22, one each. Flip the top card each turn; "
+    "when the deck is empty, shuffle all the Objective cards into a new deck.",
+    "SP-4": "Lift 1 to 31 cards (one hand, no counting). Exact: Tortoise +4; one short +3; two short +2; "
+    "three short +1; four or more short 0; any over 0 (Young Tortoise: one over +3, two over +2, "
+    "three over +1, four or more over 0). The lifted cards go to the bottom in order; the new top "
+    "card is the Hare's, and then it goes to the bottom too.",
+    "SP-5": "Hare: move 1-4 forward; join moves it to the Tortoise's square, forward or back; rest stays; "
+    "copy moves it as far as the Tortoise just moved (0 if it did not move); carrot moves it to the "
+    "nearest carrot square, forward on a tie, and it stays if it is already on a carrot.",
+    "SP-6": "The Tortoise moves first: if it reaches or passes the finish the table wins at once and the "
+    "Hare does not move. If the Hare reaches or passes the finish, the table loses.",
+    "SP-7": "No counting: a person lifts by choosing a cut point on a picture of the pile; a simulated "
+    "player lifts with an error model (e.g. relative Gaussian error and an aim offset).",
+    "Objective": "Co-operative: everyone wins together if the Tortoise finishes before the Hare.",
+    "Turn": "Players take turns clockwise: flip an Objective card, lift, move the Tortoise, then the Hare.",
+    "Small Track": "Variant: use the 4 blue tiles for a shorter game (finish at 24, SP-1).",
+    "Young Tortoise": "Variant: lifting a little too many still moves the Tortoise (see SP-4).",
+}
+
+# --- config ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SprintConfig(GameConfig):
+    """Options. SP-1..SP-3 stand in for the lost pictures and are marked as assumptions.
+
+    ``race_deck`` counts the cards of each kind in RACE_KINDS order (SP-2).
+    ``track_length`` None means 36, or 24 with ``small_track`` (SP-1); ``carrots``
+    None means the 4th square of every 6-square tile before the finish.
+    """
+
+    players: int = 2
+    small_track: bool = False
+    young_tortoise: bool = False
+    track_length: int | None = None
+    carrots: tuple[int, ...] | None = None
+    race_deck: tuple[int, ...] = DEFAULT_RACE_DECK
+    objectives: tuple[int, ...] = DEFAULT_OBJECTIVES
+
+    @property
+    def finish(self) -> int:
+        if self.track_length is not None:
+            return self.track_length
+        return (SMALL_TILES if self.small_track else LONG_TILES) * TILE_SQUARES
+
+    @property
+    def carrot_squares(self) -> tuple[int, ...]:
+        if self.carrots is not None:
+            return self.carrots
+        return tuple(range(CARROT_ON_TILE, self.finish, TILE_SQUARES))
+
+    @property
+    def pile_size(self) -> int:
+        return sum(self.race_deck)
+
+    @property
+    def max_lift(self) -> int:
+        """One card must stay on the table for the Hare (SP-4): 31 of 32."""
+        return self.pile_size - 1
+
+    def assumptions(self) -> tuple[str, ...]:
+        """Plain words for what stands in for the lost pictures (SP-1..SP-3)."""
+        deck = ", ".join(f"{kind} x{n}" for kind, n in zip(RACE_KINDS, self.race_deck) if n)
+        nums = sorted(self.objectives)
+        span = f"{nums[0]}-{nums[-1]}" if nums == list(range(nums[0], nums[-1] + 1)) else ", ".join(map(str, nums))
+        track = "small" if self.small_track else "long"
+        return (
+            f"SP-1 track ({track}): finish at square {self.finish}, carrots on "
+            f"{', '.join(map(str, self.carrot_squares)) or 'no squares'}",
+            f"SP-2 race deck ({self.pile_size} cards): {deck}",
+            f"SP-3 objectives ({len(nums)} cards): {span}",
+        )
+
+    def validate(self) -> None:
+        if not 1 <= self.players <= MAX_PLAYERS:
+            raise ConfigError(f"players must be 1 to {MAX_PLAYERS} (everyone plays together), not {self.players}")
+        if self.track_length is not None and not 2 <= self.track_length <= 500:
+            raise ConfigError(f"track_length must be 2 to 500 squares, not {self.track_length}")
+        if self.carrots is not None:
+            squares = list(self.carrots)
+            if squares != sorted(set(squares)) or any(not 0 < c < self.finish for c in squares):
+                raise ConfigError(
+                    f"carrots must be distinct increasing squares between start and finish "
+                    f"(1 to {self.finish - 1}), not {squares}"
+                )
+        if len(self.race_deck) != len(RACE_KINDS) or any(n < 0 for n in self.race_deck):
+            raise ConfigError(
+                f"race_deck must be {len(RACE_KINDS)} card counts >= 0 in the order "
+                f"{', '.join(RACE_KINDS)}; got {list(self.race_deck)}"
+            )
+        if self.pile_size < 2:
+            raise ConfigError("the race deck needs at least 2 cards (one to lift, one for the Hare)")
+        if self.race_deck[CARROT] and not self.carrot_squares:
+            raise ConfigError("the race deck has carrot cards but the track has no carrot squares")
+        if not self.objectives or any(not 1 <= n <= self.max_lift for n in self.objectives):
+            raise ConfigError(
+                f"objectives must be a non-empty list of numbers from 1 to {self.max_lift} "
+                f"(the most cards one can lift); got {list(self.objectives)}"
+            )
+
+
+# --- moves -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Lift(Move):
+    """Lift `count` Race cards off the pile (SP-4). Notation: ``lift 14``."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"lift {self.count}"
+
+
+_LIFT_TEXT = re.compile(r"^\s*(?:lift\s+)?(\d+)\s*$", re.IGNORECASE)
+_LIFTS: tuple[Lift, ...] = tuple(Lift(n) for n in range(0, 257))  # interned, for speed
+
+
+def lift_move(count: int) -> Lift:
+    return _LIFTS[count] if 0 <= count < len(_LIFTS) else Lift(count)
+
+
+# --- rule helpers (shared with sprint_odds and sprint_vector) ---------------------------
+
+
+def tortoise_move(objective: int, lift: int, young_tortoise: bool = False) -> int:
+    """SP-4: squares the Tortoise moves for lifting `lift` cards on `objective`."""
+    short = objective - lift
+    if short >= 0:
+        return max(0, PERFECT_MOVE - short)
+    return max(0, PERFECT_MOVE + short) if young_tortoise else 0
+
+
+def nearest_carrots(finish: int, carrots: Sequence[int]) -> tuple[int, ...]:
+    """For every square before the finish, where a carrot card sends the Hare (SP-5)."""
+    if not carrots:
+        return tuple(range(finish))
+    return tuple(
+        square if square in carrots else min(carrots, key=lambda c: (abs(c - square), c < square))
+        for square in range(finish)
+    )
+
+
+def hare_destination(card: int, hare: int, tortoise: int, moved: int, carrot_of: Sequence[int]) -> int:
+    """SP-5: the Hare's square after `card`; `tortoise` is where the Tortoise now is."""
+    if card <= MOVE_4:
+        return hare + card + 1
+    if card == JOIN:
+        return tortoise
+    if card == COPY:
+        return hare + moved
+    if card == CARROT:
+        return carrot_of[hare]
+    return hare  # REST
+
+
+def race_pile(config: SprintConfig, seed: int) -> tuple[int, ...]:
+    """The shuffled Race pile, top first (card kind indices)."""
+    cards = [kind for kind, n in enumerate(config.race_deck) for _ in range(n)]
+    seeded_rng(seed, "race").shuffle(cards)
+    return tuple(cards)
+
+
+def objective_deck(config: SprintConfig, seed: int, shuffle: int) -> tuple[int, ...]:
+    """The Objective deck after its `shuffle`-th shuffle (0 = setup), top first (SP-3)."""
+    cards = list(config.objectives)
+    seeded_rng(seed, "objectives", shuffle).shuffle(cards)
+    return tuple(cards)
+
+
+def short_words(objective: int, lift: int) -> str:
+    gap = lift - objective
+    if gap == 0:
+        return "exactly right"
+    return f"{abs(gap)} {'short' if gap < 0 else 'over'}"
+
+
+# --- the game ----------------------------------------------------------------------
+
+
+class Sprint(Game["SprintState"]):
+    """Sprint! on the shared protocol.
+
+    ``from_deal(deal)`` takes a JSON-able deal::
+
+        {"race_pile": ["join", "move 2", ...],   # all Race cards, top first (SP-2 composition)
+         "objectives": [15, 7, ...],             # the first Objective deck, top first (SP-3)
+         "tortoise": 0, "hare": 0}               # optional start squares (puzzles, tests)
+
+    Later Objective reshuffles still come from `seed`.
+    """
+
+    name = "sprint"
+    title = "Sprint!"
+    config_class = SprintConfig
+    rules = RULES
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        cfg: SprintConfig = config  # type: ignore[assignment]
+        self.cfg = cfg
+        self.finish = cfg.finish
+        self.carrot_of = nearest_carrots(cfg.finish, cfg.carrot_squares)
+        self.seat_names = tuple(seat_name(s) for s in range(cfg.players))
+        self.legal = (
+            list(_LIFTS[1 : cfg.max_lift + 1])
+            if cfg.max_lift < len(_LIFTS)
+            else [Lift(n) for n in range(1, cfg.max_lift + 1)]
+        )
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def new_state(self, seed: int | None = None) -> "SprintState":
+        seed = fresh_seed() if seed is None else seed
+        return SprintState(self, seed, None, race_pile(self.cfg, seed), objective_deck(self.cfg, seed, 0), 0, 0)
+
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "SprintState":
+        cfg = self.cfg
+        try:
+            pile = tuple(RACE_KINDS.index(str(card).lower()) for card in deal["race_pile"])
+        except ValueError as err:
+            raise ConfigError(f"race_pile cards must be among {', '.join(RACE_KINDS)}") from err
+        if sorted(pile) != sorted(k for k, n in enumerate(cfg.race_deck) for _ in range(n)):
+            raise ConfigError("race_pile must hold exactly the Race cards of race_deck (SP-2)")
+        objectives = tuple(deal["objectives"])
+        if not all(type(n) is int for n in objectives) or sorted(objectives) != sorted(cfg.objectives):
+            raise ConfigError("objectives must be the Objective cards in some order (SP-3)")
+        tortoise, hare = deal.get("tortoise", 0), deal.get("hare", 0)
+        for name, square in (("tortoise", tortoise), ("hare", hare)):
+            if type(square) is not int or not 0 <= square < cfg.finish:
+                raise ConfigError(f"{name} must start on a square from 0 to {cfg.finish - 1}, not {square!r}")
+        clean = {"race_pile": [RACE_KINDS[k] for k in pile], "objectives": list(objectives)}
+        if tortoise or hare:
+            clean.update(tortoise=tortoise, hare=hare)
+        return SprintState(self, seed, clean, pile, objectives, tortoise, hare)
+
+    def all_moves(self) -> list[Move]:
+        """Every move this game can offer, in a fixed order (the interop action index)."""
+        return list(self.legal)
+
+    def parse_move(self, text: str) -> Lift:
+        match = _LIFT_TEXT.match(text) if isinstance(text, str) else None
+        if match is None:
+            raise InvalidMoveError(text, "write a lift as 'lift N' with N a whole number of cards", game=self.name)
+        return lift_move(int(match.group(1)))
+
+
+# --- the state -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReport:
+    """What happened on one turn; all public."""
+
+    seat: int
+    objective: int
+    lift: int
+    tortoise_from: int
+    tortoise_move: int
+    hare_card: str | None  # None when the Tortoise finished first (SP-6)
+    hare_from: int
+    hare_to: int
+
+
+class SprintState(GameState[Lift]):
+    """A position: the Objective of this turn is already face up."""
+
+    def __init__(
+        self,
+        game: Sprint,
+        seed: int,
+        deal: Mapping[str, Any] | None,
+        pile: tuple[int, ...],
+        objectives: tuple[int, ...],
+        tortoise: int,
+        hare: int,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.history: list[Lift] = []
+        self.events: list[Event] = []
+        self.pile = pile  # fixed cyclic order (SP-4)
+        self.top = 0
+        self.deck = objectives  # current Objective deck, top first
+        self.drawn = 0  # cards of `deck` flipped so far
+        self.shuffles = 0
+        self.tortoise = tortoise
+        self.hare = hare
+        self.turn = 0
+        self.winner: str | None = None
+        self._last: tuple[Any, ...] | None = None  # TurnReport fields, built on demand
+        self.objective = 0
+        self._flip()
+
+    @property
+    def last(self) -> TurnReport | None:
+        """What happened on the last turn (None before the first lift)."""
+        return TurnReport(*self._last) if self._last else None
+
+    # -- protocol --
+
+    @property
+    def current_player(self) -> int:
+        return NO_PLAYER if self.winner else self.turn % self.game.cfg.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_moves(self) -> list[Lift]:
+        return [] if self.winner else list(self.game.legal)
+
+    def returns(self) -> tuple[float, ...]:
+        won = 1.0 if self.winner == "tortoise" else 0.0
+        return (won,) * self.game.cfg.players
+
+    def clone(self) -> "SprintState":
+        other = object.__new__(SprintState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        return other
+
+    def _flip(self) -> None:
+        """Flip the next Objective card; reshuffle all of them when the deck is empty (SP-3)."""
+        if self.drawn == len(self.deck):
+            self.shuffles += 1
+            self.deck = objective_deck(self.game.cfg, self.seed, self.shuffles)
+            self.drawn = 0
+            self.events.append(
+                Event(
+                    f"The Objective deck is empty: all {len(self.deck)} cards are shuffled into a new deck.", rules=_SP3
+                )
+            )
+        self.objective = self.deck[self.drawn]
+        self.drawn += 1
+        seat = self.turn % self.game.cfg.players
+        self.events.append(Event(f"{self.game.seat_names[seat]} flips Objective {self.objective}.", seat, rules=_SP3))
+
+    def _apply(self, move: Lift) -> None:
+        game, lift, objective = self.game, move.count, self.objective
+        seat = self.turn % game.cfg.players
+        moved = tortoise_move(objective, lift, game.cfg.young_tortoise)
+        start = self.tortoise
+        self.tortoise = tortoise = start + moved
+        finish = game.finish
+        text = f"{game.seat_names[seat]} lifts {lift} for Objective {objective} ({short_words(objective, lift)}): "
+        if moved:
+            text += (
+                f"the Tortoise moves {moved} to square {tortoise}."
+                if tortoise < finish
+                else f"the Tortoise moves {moved} to the finish."
+            )
+        else:
+            text += "the Tortoise stays."
+        self.events.append(Event(text, seat, str(move), _SP4))
+        hare = self.hare
+        if tortoise >= finish:  # SP-6: before the Hare moves
+            self.winner = "tortoise"
+            self._last = (seat, objective, lift, start, moved, None, hare, hare)
+            self.events.append(Event("The Tortoise reaches the finish first: everyone wins!", rules=_SP6))
+            return
+        spot = self.top + lift  # SP-4: lifted cards go under; the next card is the Hare's
+        size = len(self.pile)
+        if spot >= size:
+            spot -= size
+        card = self.pile[spot]
+        self.top = spot + 1 if spot + 1 < size else 0
+        self.hare = to = hare_destination(card, hare, tortoise, moved, game.carrot_of)
+        self._last = (seat, objective, lift, start, moved, RACE_KINDS[card], hare, to)
+        self.events.append(Event(_hare_words(card, hare, to, finish), rules=_SP5))
+        if to >= finish:
+            self.winner = "hare"
+            self.events.append(Event("The Hare reaches the finish first: everyone loses.", rules=_SP6))
+            return
+        self.turn += 1
+        self._flip()
+
+    def _judge(self, move: Lift, legal: bool) -> Explanation:
+        cfg, lift, objective = self.game.cfg, move.count, self.objective
+        if not legal:
+            if lift < 1:
+                return Explanation(str(move), False, "you must lift at least 1 Race card", ("SP-4",))
+            return Explanation(
+                str(move),
+                False,
+                f"the Race pile has {cfg.pile_size} cards and one must stay for the Hare: lift 1 to {cfg.max_lift}",
+                ("SP-4",),
+            )
+        moved = tortoise_move(objective, lift, cfg.young_tortoise)
+        gap = short_words(objective, lift)
+        rules = ("SP-4", "Young Tortoise") if cfg.young_tortoise and lift > objective else ("SP-4",)
+        if moved and self.tortoise + moved >= self.game.finish:
+            why = f"on Objective {objective}, {lift} is {gap}: the Tortoise would move {moved} and finish first"
+            return Explanation(str(move), True, why, rules + ("SP-6",))
+        if moved:
+            why = f"on Objective {objective}, {lift} is {gap}: the Tortoise would move {moved}, then the Hare's card"
+        elif lift > objective:
+            why = f"on Objective {objective}, {lift} is {gap}" + (
+                ": four or more over, so the Tortoise would not move"
+                if cfg.young_tortoise
+                else ": any lift over the Objective leaves the Tortoise where it is"
+            )
+        else:
+            why = f"on Objective {objective}, {lift} is {gap}: four or more short, so the Tortoise would not move"
+        return Explanation(str(move), True, why, rules)
+
+    def observation(self, player: int) -> SprintObservation:
+        return self._observe(player, omniscient=False)
+
+    def view(self) -> SprintObservation:
+        return self._observe(None, omniscient=True)
+
+    def _observe(self, player: int | None, omniscient: bool) -> SprintObservation:
+        cfg = self.game.cfg
+        to_move = self.current_player
+        legal = tuple(self.legal_moves()) if omniscient or player == to_move else ()
+        size = len(self.pile)
+        return SprintObservation(
+            game=self.game.name,
+            player=player,
+            current_player=to_move,
+            is_over=self.is_over,
+            legal_moves=legal,
+            log=tuple(self.events),
+            config=cfg,
+            finish=self.game.finish,
+            carrots=cfg.carrot_squares,
+            tortoise=self.tortoise,
+            hare=self.hare,
+            turn=self.turn,
+            objective=None if self.winner else self.objective,
+            objectives_flipped=self.deck[: self.drawn],
+            objectives_left=len(self.deck) - self.drawn,
+            pile_size=size,
+            last=self.last,
+            winner=self.winner,
+            race_pile=tuple(RACE_KINDS[self.pile[(self.top + i) % size]] for i in range(size)) if omniscient else None,
+            objective_deck=self.deck[self.drawn :] if omniscient else None,
+        )
+
+    def describe(self) -> str:
+        return (
+            f"Sprint!, turn {self.turn + 1}, Tortoise {self.tortoise}, Hare {self.hare}, "
+            f"Objective {self.objective}, seat {self.current_player} to move"
+        )
+
+
+def _hare_words(card: int, start: int, end: int, finish: int) -> str:
+    kind = RACE_KINDS[card]
+    where = f"square {end}" if end < finish else "the finish"
+    if card <= MOVE_4:
+        return f"Race card '{kind}': the Hare runs {card + 1} to {where}."
+    if card == REST:
+        return f"Race card 'rest': the Hare rests on square {start}."
+    if card == CARROT and start == end:
+        return f"Race card 'carrot': the Hare is already on a carrot (square {start}) and stays."
+    if card == COPY and start == end:
+        return f"Race card 'copy': the Tortoise did not move, so the Hare stays on square {start}."
+    if card == JOIN and start == end:
+        return f"Race card 'join': the Hare is already with the Tortoise on square {start}."
+    if start == end:
+        return f"Race card '{kind}': the Hare stays on square {start}."
+    way = "forward" if end > start else "back"
+    what = {JOIN: "joins the Tortoise", COPY: "copies the Tortoise", CARROT: "goes to the nearest carrot"}[card]
+    return f"Race card '{kind}': the Hare {what}, {way} to {where}."
+
+
+# --- the observation ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SprintObservation:
+    """What a seat knows. The Race pile order and the Objective deck order are hidden;
+    the omniscient ``view()`` fills ``race_pile`` and ``objective_deck``."""
+
+    game: str
+    player: int | None
+    current_player: int
+    is_over: bool
+    legal_moves: tuple[Lift, ...]
+    log: tuple[Event, ...]
+    config: SprintConfig
+    finish: int
+    carrots: tuple[int, ...]
+    tortoise: int
+    hare: int
+    turn: int
+    objective: int | None  # the face-up Objective card of this turn
+    objectives_flipped: tuple[int, ...]  # face-up since the last shuffle, current last
+    objectives_left: int
+    pile_size: int
+    last: TurnReport | None
+    winner: str | None  # "tortoise", "hare" or None
+    race_pile: tuple[str, ...] | None = None  # view() only: top first
+    objective_deck: tuple[int, ...] | None = None  # view() only: next first
+
+
+# --- bench ---------------------------------------------------------------------------
+
+
+def extra_benchmarks(repeats: int) -> None:
+    """Called by ``python -m sloth_kernel bench``: whole games per CPU second with a simulated
+    lifter (sigma 0.15, aim one low), scalar engine vs the numpy simulator, same run."""
+    import random
+    import statistics
+    import time
+
+    from sloth_kernel.games.sprint.skill import GaussianLifter, draw_lift
+    from sloth_kernel.games.sprint.vector import games_per_second
+
+    model, game = GaussianLifter(0.15, -1.0), Sprint(SprintConfig())
+    batch = 1_000_000
+
+    def scalar(seconds: float = 1.0) -> float:
+        rng, games, max_lift = random.Random(0), 0, game.cfg.max_lift
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            state = game.new_state(games)
+            while state.winner is None:  # the fast path: no checks, no observations
+                state.apply_unchecked(lift_move(draw_lift(model, state.objective, max_lift, rng.random())))
+            games += 1
+        return games / (time.process_time() - start)
+
+    scalar_rate = statistics.median(scalar() for _ in range(repeats))
+    vector_rate = statistics.median(games_per_second(model, batch, seed=r) for r in range(repeats))
+    print(f"  sprint whole games/s ({model}), median of {repeats}:")
+    print(f"    scalar engine    {scalar_rate:>12,.0f} games/s")
+    print(f"    numpy, {batch:,} per batch {vector_rate:>12,.0f} games/s")
+    print(f"    ratio            {vector_rate / scalar_rate:>12,.1f}x (same run)", flush=True)

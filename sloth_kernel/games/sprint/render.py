@@ -1,0 +1,172 @@
+"""Sprint! as HTML: the track, the Objective card, the piles and the last reveal (pure).
+
+Board size, carrot squares, Race card faces and Objective numbers are stated
+assumptions (SP-1..SP-3): the board and the assumptions panel say so.
+"""
+
+from __future__ import annotations
+
+from sloth_kernel.core import seat_name
+from sloth_kernel.games.sprint.engine import RACE_KINDS, SprintObservation, TurnReport, short_words
+from sloth_kernel.render import kit
+
+TORTOISE_COLOUR = "#2a8a3a"
+HARE_COLOUR = "#8a5a2b"
+OBJECTIVE_COLOUR = "#b8860b"
+RACE_COLOUR = "#2b4a7a"
+CELL = 24  # px per square
+ROW_CELLS = 37  # squares per row of the drawn track
+
+RACE_FACES: dict[str, kit.CardFace] = {
+    "move 1": kit.CardFace("+1", RACE_COLOUR, "runner", "hare"),
+    "move 2": kit.CardFace("+2", RACE_COLOUR, "runner", "hare"),
+    "move 3": kit.CardFace("+3", RACE_COLOUR, "runner", "hare"),
+    "move 4": kit.CardFace("+4", RACE_COLOUR, "runner", "hare"),
+    "join": kit.CardFace("join", "#7b3fb5", "spiral"),
+    "rest": kit.CardFace("rest", "#555555", "moon"),
+    "copy": kit.CardFace("copy", "#c0392b", "wave"),
+    "carrot": kit.CardFace("carrot", "#d35400", "leaf"),
+}
+
+
+def race_card(kind: str, width: int = kit.CARD_W) -> str:
+    """A Race card's face (SP-2: faces assumed, the pictures are lost)."""
+    return kit.card_svg(RACE_FACES[kind], width=width, title=f"Race card: {kind}", data=kind)
+
+
+def objective_card(number: int) -> str:
+    face = kit.CardFace(str(number), OBJECTIVE_COLOUR, "star", "goal")
+    return kit.card_svg(face, title=f"Objective {number}", data=str(number))
+
+
+def track(obs: SprintObservation) -> str:
+    """Squares 0..finish as SVG: start, carrots, finish flag, Tortoise (T) and Hare (H)."""
+    finish = obs.finish
+    cols = min(finish + 1, ROW_CELLS)
+    rows = finish // cols + 1
+    width, height = cols * CELL + 8, rows * (CELL + 22) + 4
+    carrots = set(obs.carrots)
+    parts = []
+    for square in range(finish + 1):
+        x, y = 4 + (square % cols) * CELL, 4 + (square // cols) * (CELL + 22)
+        tile = (square - 1) // 6 % 2 if square else 2
+        fill = ("#efe6c8", "#e4d8b0", "#d8ecd8")[tile]
+        if square == finish:
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{CELL - 2}" height="{CELL - 2}" rx="3" fill="#fff" stroke="#222"/>'
+                f'<path d="M{x} {y}h{(CELL - 2) / 2}v{(CELL - 2) / 2}h{(CELL - 2) / 2}v{(CELL - 2) / 2}'
+                f'h-{(CELL - 2) / 2}v-{(CELL - 2) / 2}h-{(CELL - 2) / 2}z" fill="#222"/>'
+            )
+        else:
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{CELL - 2}" height="{CELL - 2}" rx="3" fill="{fill}" stroke="#b9b29a"/>'
+            )
+        if square in carrots:
+            cx = x + (CELL - 2) / 2
+            parts.append(
+                f'<path class="sk-sprint-carrot" d="M{cx - 4} {y + 6} L{cx + 4} {y + 6} L{cx} {y + 19} Z" '
+                f'fill="#e67e22"><title>carrot (square {square})</title></path>'
+                f'<path d="M{cx} {y + 6} l-3 -4 M{cx} {y + 6} l3 -4" stroke="#2a9d3a" stroke-width="1.5"/>'
+            )
+        label = "S" if square == 0 else "F" if square == finish else str(square) if square % 6 == 0 else ""
+        if label:
+            parts.append(
+                f'<text x="{x + (CELL - 2) / 2}" y="{y + CELL + 9}" font-size="9" text-anchor="middle" '
+                f'fill="#777">{label}</text>'
+            )
+    for who, square, colour, dy in (("T", obs.tortoise, TORTOISE_COLOUR, 14), ("H", obs.hare, HARE_COLOUR, CELL + 16)):
+        square = min(square, finish)
+        x, y = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6
+        name = "Tortoise" if who == "T" else "Hare"
+        parts.append(
+            f'<g class="sk-sprint-{name.lower()}"><circle cx="{x}" cy="{y}" r="7" fill="{colour}" '
+            f'stroke="#fff" stroke-width="1.5"/><text x="{x}" y="{y + 3.5}" font-size="10" font-weight="700" '
+            f'text-anchor="middle" fill="#fff">{who}</text><title>{name}: square {square}</title></g>'
+        )
+    svg = (
+        f'<svg class="sk-sprint-board" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="Sprint track">{"".join(parts)}</svg>'
+    )
+
+    def where(square: int) -> str:
+        return "finished" if square >= finish else f"square {square}"
+
+    note = kit.badge(f"Tortoise {where(obs.tortoise)}", css="sk-good") + kit.badge(
+        f"Hare {where(obs.hare)}", css="sk-warn"
+    )
+    return f'<div class="sk-sprint-track">{svg}<div>{note} {kit.badge(f"finish {finish}")}</div></div>'
+
+
+def reveal(last: TurnReport | None, finish: int) -> str:
+    """The last lift and the Hare's card."""
+    if last is None:
+        return '<span class="sk-empty">no lift yet</span>'
+    gap = short_words(last.objective, last.lift)
+    text = (
+        f"{kit.esc(seat_name(last.seat))} lifted <b>{last.lift}</b> on Objective {last.objective} "
+        f"({gap}): Tortoise +{last.tortoise_move}."
+    )
+    if last.hare_card is None:
+        card = kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title="not drawn: the Tortoise finished")
+        text += " The Tortoise finished first: no Hare card (SP-6)."
+    else:
+        card = race_card(last.hare_card)
+        where = "the finish" if last.hare_to >= finish else f"square {last.hare_to}"
+        text += f" Hare card <b>{kit.esc(last.hare_card)}</b>: {last.hare_from} &rarr; {where}."
+    return kit.card_row([objective_card(last.objective), card]) + f"<div>{text}</div>"
+
+
+def render(obs: SprintObservation) -> str:
+    """HTML for a Sprint! observation (player view or omniscient view)."""
+    if obs.winner == "tortoise":
+        status = kit.badge("The Tortoise won: everyone wins!", css="sk-good")
+    elif obs.winner == "hare":
+        status = kit.badge("The Hare won: everyone loses", css="sk-bad")
+    else:
+        status = f"Turn {obs.turn + 1}: {kit.esc(seat_name(obs.current_player))} to lift" + (
+            kit.badge("you", css="sk-warn") if obs.player == obs.current_player else ""
+        )
+    objective = (
+        objective_card(obs.objective) if obs.objective is not None else '<span class="sk-empty">game over</span>'
+    )
+    piles = kit.card_row(
+        [
+            kit.card_svg(
+                kit.CardFace("", OBJECTIVE_COLOUR, kind="back"), title=f"Objective deck: {obs.objectives_left} cards"
+            ),
+            kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title=f"Race pile: {obs.pile_size} cards"),
+        ]
+    )
+    piles += (
+        f"<div>Objective deck {obs.objectives_left} left {kit.badge('order hidden')} &middot; "
+        f"Race pile {obs.pile_size} cards {kit.badge('order hidden')}</div>"
+    )
+    if obs.race_pile is not None:  # omniscient view only
+        piles += kit.panel(
+            "Race pile, top first (teacher view)",
+            kit.card_row([race_card(k, width=30) for k in obs.race_pile], css="sk-sprint-pile-order"),
+        )
+    if obs.objective_deck is not None:
+        piles += f"<div>Next Objectives (teacher view): {kit.esc(', '.join(map(str, obs.objective_deck)))}</div>"
+    variants = [
+        name
+        for name, on in (("Small Track", obs.config.small_track), ("Young Tortoise", obs.config.young_tortoise))
+        if on
+    ]
+    assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
+    body = (
+        f'<div class="sk-sprint-status">{status}'
+        f"{''.join(kit.badge(v) for v in variants)}</div>"
+        + kit.panel("Track (layout assumed, SP-1)", track(obs), css="sk-sprint-board-panel")
+        + '<div style="display:flex;gap:10px;flex-wrap:wrap">'
+        + kit.panel("Objective", objective, css="sk-sprint-objective")
+        + kit.panel("Last reveal", reveal(obs.last, obs.finish), css="sk-sprint-reveal")
+        + kit.panel("Piles", piles, css="sk-sprint-piles")
+        + "</div>"
+        + kit.panel("Assumptions (the rulebook's pictures are lost)", assumed, css="sk-sprint-assumptions")
+        + kit.panel("Log", kit.log_html([str(e) for e in obs.log]), css="sk-sprint-log")
+    )
+    return kit.page("Sprint!", f'<div class="sk-sprint">{body}</div>')
+
+
+__all__ = ["RACE_FACES", "RACE_KINDS", "race_card", "render", "reveal", "track"]

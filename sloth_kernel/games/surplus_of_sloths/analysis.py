@@ -1,0 +1,155 @@
+"""Surplus of Sloths from bot games: how run length and X cards turn into points, and what bots score.
+
+At the end of a game each type's Net goes to the longest run of that type
+(SS-7, SS-8) and scores (sum of the numbers) x (1 + number of X) (SS-9). So a
+long run decides *whether* you score a type and the X cards in the Net decide
+*how much*. The engine's reveal (``observation.reveal``) gives every run, claim
+and score as data; this module only counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from sloth_kernel.analysis import progress
+from sloth_kernel.bots import make_bot, play_out
+from sloth_kernel.registry import load_game
+
+GAME = "surplus-of-sloths"
+
+
+@dataclass(frozen=True)
+class RunSample:
+    """One player's best run of one type at a reveal."""
+
+    length: int
+    top: int
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class NetSample:
+    """One type's Net at a reveal and what it scored (0 if nobody took it)."""
+
+    cards: int
+    number_sum: int
+    xs: int
+    points: int
+    taken: bool
+
+
+@dataclass(frozen=True)
+class SurplusStudy:
+    games: int
+    lineup: tuple[str, ...]
+    runs: list[RunSample]
+    nets: list[NetSample]
+    scores: np.ndarray  # [game, seat]
+    winners: np.ndarray  # [game, seat] share of the win (ties split)
+
+    def claim_rate(self, max_length: int = 8) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(lengths, P(take the Net | best run this long), samples per length)."""
+        lengths = np.arange(1, max_length + 1)
+        seen = np.zeros(max_length)
+        took = np.zeros(max_length)
+        for run in self.runs:
+            if 1 <= run.length <= max_length:
+                seen[run.length - 1] += 1
+                took[run.length - 1] += run.claimed
+        return lengths, np.divide(took, seen, out=np.zeros_like(took), where=seen > 0), seen
+
+
+def study(
+    games: int = 300,
+    lineup: Sequence[str] = ("heuristic", "heuristic", "heuristic"),
+    seed: int = 0,
+    show_progress: bool = True,
+    **options: Any,
+) -> SurplusStudy:
+    """Play `games` games with these bot levels (seat order rotates each game) and collect the reveals."""
+    players = len(lineup)
+    game = load_game(GAME, players=players, **options)
+    runs: list[RunSample] = []
+    nets: list[NetSample] = []
+    scores = np.zeros((games, players))
+    winners = np.zeros((games, players))
+    for g in progress(range(games), enabled=show_progress, desc="bot games"):
+        shift = g % players  # seat s is played by lineup[(s + shift) % players]
+        bots = [
+            make_bot(GAME, lineup[(s + shift) % players], seed=seed * 100_003 + g * players + s) for s in range(players)
+        ]
+        final = play_out(game.new_state(seed * 100_003 + g), bots)
+        view = final.view()
+        for result in view.reveal:
+            for run in result.runs:
+                if run.length:
+                    runs.append(RunSample(run.length, run.top, result.winner == run.player))
+            if result.net_cards:
+                numbers = [int(c[1:]) for c in result.net_cards if c[1:].isdigit()]
+                xs = sum(c.endswith("X") for c in result.net_cards)
+                nets.append(
+                    NetSample(len(result.net_cards), sum(numbers), xs, result.points, result.winner is not None)
+                )
+        for s in range(players):  # store by lineup slot, not by seat
+            slot = (s + shift) % players
+            scores[g, slot] = view.scores[s]
+            winners[g, slot] = final.returns()[s]
+    return SurplusStudy(games, tuple(lineup), runs, nets, scores, winners)
+
+
+# --- plots ----------------------------------------------------------------------------
+
+
+def plot_runs_and_points(result: SurplusStudy) -> Any:
+    """Left: longer runs take the Net. Right: X cards in the Net multiply its numbers."""
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    lengths, rate, seen = result.claim_rate()
+    shown = seen >= 5
+    left.bar(lengths[shown], rate[shown], color="#2f6fd0")
+    for x, r, n in zip(lengths[shown], rate[shown], seen[shown]):
+        left.text(x, r + 0.02, f"{r:.0%}\n(n={int(n)})", ha="center", fontsize=7)
+    left.set_ylim(0, 1.15)
+    left.set_xlabel("length of your best run of a type")
+    left.set_ylabel("chance you take that type's Net")
+    left.set_title("Run length decides who scores (SS-7, SS-8)")
+    taken = [n for n in result.nets if n.taken]
+    colours = ["#8d99ae", "#2a9d3a", "#e0a000", "#c0392b"]
+    for xs in range(4):
+        pts = [(n.number_sum, n.points) for n in taken if n.xs == xs]
+        if pts:
+            sums, points = zip(*pts)
+            right.scatter(sums, points, s=14, alpha=0.6, color=colours[xs], label=f"{xs} X in the Net")
+            line = np.arange(0, max(sums) + 2)
+            right.plot(line, line * (1 + xs), color=colours[xs], lw=0.8)
+    right.set_xlabel("sum of the numbers in the Net")
+    right.set_ylabel("points scored")
+    right.set_title("Each X adds the whole sum again (SS-9)")
+    right.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def plot_scores(studies: dict[str, SurplusStudy]) -> Any:
+    """Histogram of final scores per bot level, pooled over the given studies."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    pooled: dict[str, list[float]] = {}
+    for result in studies.values():
+        for slot, level in enumerate(result.lineup):
+            pooled.setdefault(level, []).extend(result.scores[:, slot])
+    top = max(max(v) for v in pooled.values())
+    bins = np.arange(0, top + 10, 10)
+    for level, values in pooled.items():
+        ax.hist(values, bins=bins, alpha=0.55, label=f"{level} (mean {np.mean(values):.0f})")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title("What the bots score")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,753 @@
+"""Surplus of Sloths: a drafting game (rules/surplus-of-sloths.txt, rulings SS-1..SS-11).
+
+Cards are small ints inside the engine (see ``surplus_of_sloths_cards``); moves
+and observations use short codes: type letter + number or X (``"L5"``, ``"LX"``)
+or ``"Baby"``. The letters follow the rulebook's icons: R red dot (Pygmy),
+S brown spiral (Maned), L green leaf (Linnaeus Two-Toed), Y yellow drop (Pale
+Throated), B blue wave (Brown Throated), C crescent moon (Pygmy Three-Toed).
+
+A game: secret opening picks in seat order (SS-3), rounds of drafting (SS-4,
+SS-6) until no River card is left (SS-5), then the reveal type by type (SS-7,
+SS-8, SS-9), narrated and kept as data in ``reveal``. With ``super_surplus`` the
+state deals game after game until a player has two wins (SS-10).
+
+Engine notes: the rulebook's "player who most recently pet a sloth" is the
+``first_active`` seat; in Super Surplus each new game's first Active Player
+moves one seat left (option ``match_first_active``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Mapping
+
+from sloth_kernel.core import (
+    NO_PLAYER,
+    Event,
+    Explanation,
+    Game,
+    GameConfig,
+    GameState,
+    Move,
+    check_seat,
+    fresh_seed,
+    seat_name,
+    seeded_rng,
+    sequence_of,
+)
+from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.games.surplus_of_sloths.cards import (
+    BABIES,
+    BABY,
+    BABY_CODE,
+    CARD_CODES,
+    SLOTH_TYPES,
+    GameResult,
+    TypeResult,
+    card_type,
+    codes,
+    parse_card,
+    recount,
+    reveal_game,
+    shuffled,
+    sort_cards,
+    type_deck,
+)
+
+# --- constants ---------------------------------------------------------------
+
+OPENING_HAND = 3
+PICK, DRAFT, BABY_CHOICE, OVER = 0, 1, 2, 3
+PHASES = ("pick", "draft", "baby", "over")
+WINS_NEEDED = 2
+CODE_IDS: dict[str, int] = {code: card for card, code in CARD_CODES.items()}
+
+RULES: dict[str, str] = {
+    "SS-1": "2-4 players use players + 1 sloth types, in the rulebook's order (Pygmy, Maned, Linnaeus "
+    "Two-Toed, Pale Throated, Brown Throated, Pygmy Three-Toed); each type has 1-7 and three X.",
+    "SS-2": "Optional: 4 Baby Sloths are shuffled into the deck after the opening deal.",
+    "SS-3": "Each player is dealt 3 cards and secretly picks one for the Net; the picks stay hidden until "
+    "everyone has picked. Then two River rows of players + 1 cards are dealt face up.",
+    "SS-4": "The Active Player takes one card from either row; then, in turn order, every other player takes "
+    "one from that same row. The card left over falls into the Net (a Baby there scores 0, no type).",
+    "SS-5": "The emptied row is refilled from the deck; a partly refilled row goes to the Net. Once the deck "
+    "is empty nothing is refilled and the game ends when no River card is left. The Active Player moves "
+    "one seat left each round.",
+    "SS-6": "A player who drafts a Baby may at once put one card from their hand (the Baby included) into "
+    "the Net, or keep their hand.",
+    "SS-7": "A run: cards of one type with consecutive numbers; an X is any missing number 1-7 and one "
+    "Baby may be a 0 below 1. Best run: longest, then highest natural number (X and Baby do not count). "
+    "After each type everyone discards their cards of it; Babies stay.",
+    "SS-8": "For each type in the Net, the best run takes all of that type's Net cards. A tie on length and "
+    "highest number: nobody takes them.",
+    "SS-9": "Each type taken scores (sum of the numbers) x (1 + number of X). Most points wins; a tie is a shared win.",
+    "SS-10": "Super Surplus: games are played until a player has two wins; a tied game counts as no win.",
+    "SS-11": "Drafted cards are public, so only the cards kept from the opening deal are private. The River "
+    "and the Net are open; the deck order is hidden.",
+}
+
+# --- config ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SurplusConfig(GameConfig):
+    """Options; the defaults are the rulebook's game for 3 players."""
+
+    players: int = 3
+    babies: bool = False  # SS-2
+    baby_nets_itself: bool = True  # SS-6: the Baby itself may be the card put into the Net
+    super_surplus: bool = False  # SS-10
+    first_active: int = 0  # the rulebook's "most recently pet a sloth"
+    match_first_active: Literal["rotate", "same"] = "rotate"  # Super Surplus: next game's first Active Player
+
+    def validate(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ConfigError(f"Surplus of Sloths takes 2-4 players, not {self.players} (SS-1)")
+        check_seat(self.first_active, self.players, "first_active")
+
+    @property
+    def num_types(self) -> int:
+        return self.players + 1
+
+    @property
+    def row_size(self) -> int:
+        return self.players + 1
+
+
+# --- moves -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Move):
+    """SS-3: put one opening card face down for the Net."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"pick {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """SS-4: draft `card` from River row `row` (1 or 2)."""
+
+    card: str
+    row: int
+
+    def __str__(self) -> str:
+        return f"take {self.card} from row {self.row}"
+
+
+@dataclass(frozen=True, slots=True)
+class NetCard(Move):
+    """SS-6: after drafting a Baby, put one card from hand into the Net."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"net {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Move):
+    """SS-6: decline the Baby's offer."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+# Interned moves: legal_moves hands out these objects (fast path, no allocation).
+PICKS = {card: Pick(code) for card, code in CARD_CODES.items()}
+TAKES = tuple({card: Take(code, row + 1) for card, code in CARD_CODES.items()} for row in (0, 1))
+NETS = {card: NetCard(code) for card, code in CARD_CODES.items()}
+KEEP = Keep()
+
+
+# --- the game ----------------------------------------------------------------
+
+
+class SurplusOfSloths(Game["SurplusState"]):
+    """Surplus of Sloths for 2-4 players (one game, or a Super Surplus match).
+
+    Explicit deals, for scenarios and tests: ``game.from_deal(deal, seed)`` with
+    ``deal = {"hands": [["R1", "LX", "S4"], ...], "deck": ["Y2", "B7", ...]}``.
+    `hands` gives each seat's 3 opening cards; `deck` lists the rest top first:
+    the first 2 x (players + 1) cards become River rows 1 and 2 after the
+    picks, the others refill rows in order. Together they must be exactly the
+    game's cards (SS-1), with the 4 Babies in `deck` when ``babies`` is on
+    (SS-2). A hand may also be one string, ``"R1 LX S4"``. Later games of a
+    Super Surplus are dealt from `seed`.
+    """
+
+    name = "surplus-of-sloths"
+    title = "Surplus of Sloths"
+    config_class = SurplusConfig
+    rules = RULES
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        cfg: SurplusConfig = config  # type: ignore[assignment]
+        self.cfg = cfg
+        self.type_cards = type_deck(cfg.num_types)
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def cards(self) -> list[int]:
+        """Every card of the game (SS-1, SS-2)."""
+        return type_deck(self.cfg.num_types) + [BABY] * (BABIES if self.cfg.babies else 0)
+
+    def shuffled_deal(self, seed: int, number: int) -> tuple[list[list[int]], list[int]]:
+        """Deal game `number`: 3 cards each, then Babies shuffled into the rest (SS-2, SS-3)."""
+        rng = seeded_rng(seed, "game", number)
+        deck = shuffled(self.type_cards, rng)
+        n = self.cfg.players
+        hands = [deck[seat * OPENING_HAND : (seat + 1) * OPENING_HAND] for seat in range(n)]
+        rest = deck[n * OPENING_HAND :]
+        if self.cfg.babies:
+            rest = shuffled(rest + [BABY] * BABIES, rng)
+        return hands, rest
+
+    def new_state(self, seed: int | None = None) -> "SurplusState":
+        seed = fresh_seed() if seed is None else seed
+        state = SurplusState(self, seed, None)
+        state.start_game(0, *self.shuffled_deal(seed, 0))
+        return state
+
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "SurplusState":
+        n = self.cfg.players
+        hands = [self._parse_cards(hand) for hand in deal["hands"]]
+        deck = self._parse_cards(deal["deck"])
+        if len(hands) != n or any(len(hand) != OPENING_HAND for hand in hands):
+            raise ConfigError(f"the deal needs {n} hands of {OPENING_HAND} cards (SS-3)")
+        if any(BABY in hand for hand in hands):
+            raise ConfigError("Babies are shuffled in after the opening deal, never dealt in a hand (SS-2)")
+        if sorted(sum(hands, []) + deck) != sorted(self.cards()):
+            raise ConfigError(f"hands and deck must hold exactly the game's {len(self.cards())} cards (SS-1, SS-2)")
+        state = SurplusState(self, seed, dict(deal))
+        state.start_game(0, hands, deck)
+        return state
+
+    def _parse_cards(self, cards: Any) -> list[int]:
+        items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+        found = []
+        for item in items:
+            card = self._card(str(item)) if isinstance(item, str) else None
+            if card is None:
+                raise ConfigError(f"{item!r} is not a card of this game")
+            found.append(card)
+        return found
+
+    def _card(self, code: str) -> int | None:
+        card = parse_card(code)
+        if card is None or card_type(card) >= self.cfg.num_types or (card == BABY and not self.cfg.babies):
+            return None
+        return card
+
+    def all_moves(self) -> list[Move]:
+        """Every move this game can offer, in a fixed order (the interop action index)."""
+        return [*PICKS.values(), *TAKES[0].values(), *TAKES[1].values(), *NETS.values(), KEEP]
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidMoveError(
+                text, "a move is text like 'pick L5', 'take L5 from row 1', 'net LX' or 'keep'", game=self.name
+            )
+        words = text.strip().lower().split()
+        if words == ["keep"]:
+            return KEEP
+        if len(words) == 2 and words[0] in ("pick", "net"):
+            card = self._move_card(text, words[1])
+            return PICKS[card] if words[0] == "pick" else NETS[card]
+        if len(words) in (4, 5) and words[0] == "take" and words[-2] == "row" and words[2:-2] in (["from"], []):
+            if words[-1] not in ("1", "2"):
+                raise InvalidMoveError(text, "there are two River rows: row 1 and row 2", game=self.name)
+            return TAKES[int(words[-1]) - 1][self._move_card(text, words[1])]
+        raise InvalidMoveError(
+            text, "write 'pick L5', 'take L5 from row 1', 'net LX' (after a Baby) or 'keep'", game=self.name
+        )
+
+    def _move_card(self, text: str, word: str) -> int:
+        card = self._card(word)
+        if card is None:
+            letters = "".join(t.letter for t in SLOTH_TYPES[: self.cfg.num_types])
+            baby = " or Baby" if self.cfg.babies else ""
+            raise InvalidMoveError(
+                text, f"{word!r} is not a card here: a type letter ({letters}) and 1-7 or X{baby}", game=self.name
+            )
+        return card
+
+
+def _take_event(seat: int, move: Take, first: bool) -> Event:
+    """The narration of a draft. Events are immutable, so each one is made once (see _TAKE_EVENTS)."""
+    text = f"{seat_name(seat)} takes {move.card} from row {move.row}"
+    if first:
+        text += f"; everyone drafts from row {move.row} this round"
+    if move.card == BABY_CODE:
+        text += ": a Baby, so they may put one card from their hand into the Net (SS-4, SS-6)."
+        return Event(text, seat, str(move), ("SS-4", "SS-6"))
+    return Event(text + " (SS-4).", seat, str(move), ("SS-4",))
+
+
+_TAKE_EVENTS: dict[tuple[int, int, int, bool], Event] = {}
+_PICK_EVENTS = [
+    Event(f"{seat_name(s)} puts one card face down for the Net (SS-3).", s, None, ("SS-3",)) for s in range(4)
+]
+_START_EVENTS: dict[tuple[int, bool], tuple[Event, Event]] = {}
+
+
+# --- the state ----------------------------------------------------------------
+
+
+class SurplusState(GameState[Move]):
+    """A position: opening picks, the two River rows, the Net, hands and (in a match) wins."""
+
+    is_over: bool = False  # a plain attribute, not a property: read before every decision of a playout
+
+    def __init__(self, game: SurplusOfSloths, seed: int, deal: Mapping[str, Any] | None) -> None:
+        """The match-wide fields; ``start_game`` sets up each game's."""
+        self.game = game
+        self.cfg = game.cfg
+        self.seed = seed
+        self.deal = deal
+        self.history: list[Move] = []
+        self.events: list[Event] = []
+        self.reveal: tuple[TypeResult, ...] = ()  # the last finished game's reveal
+        self.games: list[GameResult] = []
+        self.wins = [0] * game.cfg.players  # Super Surplus wins (SS-10)
+        self.is_over = False
+
+    # -- protocol --
+
+    @property
+    def current_player(self) -> int:
+        return NO_PLAYER if self.is_over else self.turn
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == DRAFT:
+            if self.row >= 0:
+                return list(map(TAKES[self.row].__getitem__, dict.fromkeys(self.rivers[self.row])))
+            return [TAKES[r][c] for r in (0, 1) for c in dict.fromkeys(self.rivers[r])]
+        if phase == PICK:
+            return [PICKS[c] for c in dict.fromkeys(self.kept[self.turn])]
+        if phase == BABY_CHOICE:
+            hand = sort_cards(set(self.kept[self.turn] + self.drafted[self.turn]))
+            return [KEEP] + [NETS[c] for c in hand if c != BABY or self.cfg.baby_nets_itself]
+        return []
+
+    def returns(self) -> tuple[float, ...]:
+        n = self.cfg.players
+        if not self.is_over:
+            return (0.0,) * n
+        if self.cfg.super_surplus:
+            return tuple(1.0 if wins >= WINS_NEEDED else 0.0 for wins in self.wins)
+        winners = self.games[-1].winners
+        return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(n))
+
+    def clone(self) -> "SurplusState":
+        twin = object.__new__(SurplusState)
+        twin.__dict__.update(self.__dict__)
+        for name in ("history", "events", "deck", "picks", "net", "scores", "games", "wins"):
+            setattr(twin, name, getattr(self, name).copy())
+        for name in ("rivers", "kept", "drafted", "claimed", "discards"):
+            setattr(twin, name, [cards.copy() for cards in getattr(self, name)])
+        return twin
+
+    def hand(self, seat: int) -> list[int]:
+        """All cards in a seat's hand: kept from the deal (private) and drafted (public)."""
+        return self.kept[seat] + self.drafted[seat]
+
+    def reveal_lines(self) -> list[str]:
+        """The narrated reveal of the last finished game, one line per step (SS-7, SS-8, SS-9)."""
+        return [line for result in self.reveal for line in result.lines]
+
+    # -- dealing and rounds --
+
+    def start_game(self, number: int, hands: list[list[int]], deck: list[int]) -> None:
+        n = self.cfg.players
+        self.number = number  # game number within a Super Surplus, 0-based
+        self.phase, self.turn = PICK, 0
+        self.row = -1  # the River row drafted this round (0/1); -1 until the Active Player takes
+        self.left = 0  # players still to take a card this round
+        step = number if self.cfg.match_first_active == "rotate" else 0
+        self.active = (self.cfg.first_active + step) % n
+        self.kept: list[list[int]] = [list(hand) for hand in hands]  # private: kept from the opening deal
+        self.drafted: list[list[int]] = [[] for _ in range(n)]  # public (SS-11)
+        self.picks = [-1] * n
+        self.deck = deck[::-1]  # the next card is deck[-1]
+        self.rivers: list[list[int]] = [[], []]
+        self.net: list[int] = []
+        self.claimed: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.scores = [0] * n
+        key = (number if self.cfg.super_surplus else -1, self.cfg.babies)
+        if key not in _START_EVENTS:
+            title = f"Super Surplus game {number + 1}" if self.cfg.super_surplus else "New game"
+            babies = f"; {BABIES} Baby Sloths are shuffled into the deck (SS-2)" if self.cfg.babies else ""
+            _START_EVENTS[key] = (
+                Event(
+                    f"{title}: {OPENING_HAND} cards dealt to each player{babies}.", None, None, ("SS-1", "SS-2", "SS-3")
+                ),
+                Event("Each player secretly picks one card for the Net, in seat order (SS-3).", None, None, ("SS-3",)),
+            )
+        self.events += _START_EVENTS[key]
+
+    def _say(
+        self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()
+    ) -> None:
+        self.events.append(Event(text, player, None if move is None else str(move), rules))
+
+    def _deal_row(self, row: int) -> None:
+        self.rivers[row] = [self.deck.pop() for _ in range(self.cfg.row_size)]
+
+    def _start_round(self, said: str) -> None:
+        """Narrate `said` (what ended the last round) with who is the Active Player now (SS-4, SS-5)."""
+        self.phase, self.turn, self.row, self.left = DRAFT, self.active, -1, self.cfg.players
+        self.events.append(
+            Event(
+                f"{said} {seat_name(self.active)} is the Active Player and takes first (SS-4, SS-5).",
+                self.active,
+                None,
+                ("SS-4", "SS-5"),
+            )
+        )
+
+    def _next_drafter(self) -> None:
+        if self.left:
+            self.turn = (self.turn + 1) % self.cfg.players
+            self.phase = DRAFT
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        row = self.row
+        leftover = self.rivers[row]
+        self.net += leftover
+        said = f"The leftover {CARD_CODES[leftover[0]]} falls into the Net (SS-4)."
+        size = self.cfg.row_size
+        deck = self.deck
+        if len(deck) >= size:
+            refill = self.rivers[row] = deck[-1 : -size - 1 : -1]
+            del deck[-size:]
+            cards = ", ".join(map(CARD_CODES.__getitem__, refill))
+            said += f" Row {row + 1} is refilled: {cards}; {len(deck)} cards left in the deck (SS-5)."
+        else:
+            self.rivers[row] = []
+            if deck:
+                partial = deck[::-1]
+                self.deck = []
+                self.net += partial
+                said += f" The deck runs out part-way: the partial row {sequence_of(codes(partial))} goes into the Net (SS-5)."
+        if not self.rivers[0] and not self.rivers[1]:
+            said += " No River card is left: the game ends. The reveal goes one type at a time (SS-5, SS-7)."
+            self.events.append(Event(said, None, None, ("SS-4", "SS-5", "SS-7")))
+            self._end_game()
+            return
+        self.active = (self.active + 1) % self.cfg.players
+        self._start_round(said)
+
+    # -- applying moves --
+
+    def _apply(self, move: Move) -> None:
+        kind = type(move)
+        if kind is Take:
+            self._take(move)  # type: ignore[arg-type]
+        elif kind is Pick:
+            self._pick(move)  # type: ignore[arg-type]
+        elif kind is NetCard:
+            self._net_from_hand(move)  # type: ignore[arg-type]
+        else:
+            self._say(f"{seat_name(self.turn)} keeps their hand (SS-6).", player=self.turn, move=move, rules=("SS-6",))
+            self._next_drafter()
+
+    def _pick(self, move: Pick) -> None:
+        seat = self.turn
+        card = CODE_IDS[move.card]
+        self.kept[seat].remove(card)
+        self.picks[seat] = card
+        # A secret move: neither the text nor the event's move names the card until all have picked (SS-3).
+        self.events.append(_PICK_EVENTS[seat])
+        if seat + 1 < self.cfg.players:
+            self.turn = seat + 1
+            return
+        self.net.extend(self.picks)
+        shown = sequence_of([f"{seat_name(s)} {CARD_CODES[c]}" for s, c in enumerate(self.picks)])
+        self._say(f"The picks are revealed and go into the Net: {shown} (SS-3).", rules=("SS-3",))
+        self._deal_row(0)
+        self._deal_row(1)
+        rows = [", ".join([CARD_CODES[c] for c in r]) for r in self.rivers]
+        self._start_round(f"River row 1: {rows[0]}. River row 2: {rows[1]} (SS-3).")
+
+    def _take(self, move: Take) -> None:
+        seat = self.turn
+        row = move.row - 1
+        card = CODE_IDS[move.card]
+        self.rivers[row].remove(card)
+        self.drafted[seat].append(card)
+        self.left -= 1
+        first = self.row < 0
+        if first:
+            self.row = row
+        event = _TAKE_EVENTS.get((seat, row, card, first))
+        if event is None:
+            event = _TAKE_EVENTS[seat, row, card, first] = _take_event(seat, move, first)
+        self.events.append(event)
+        if card == BABY:
+            self.phase = BABY_CHOICE
+        elif self.left:
+            self.turn = (seat + 1) % self.cfg.players
+        else:
+            self._end_round()
+
+    def _net_from_hand(self, move: NetCard) -> None:
+        seat = self.turn
+        card = CODE_IDS[move.card]
+        # From the public drafted cards first, so the private kept cards stay as secret as they can.
+        (self.drafted[seat] if card in self.drafted[seat] else self.kept[seat]).remove(card)
+        self.net.append(card)
+        text = f"{seat_name(seat)} uses the Baby to put {move.card} from their hand into the Net (SS-6)."
+        self._say(text, player=seat, move=move, rules=("SS-6",))
+        self._next_drafter()
+
+    # -- the reveal --
+
+    def _end_game(self) -> None:
+        n = self.cfg.players
+        self.phase = OVER
+        reveal = reveal_game([self.kept[s] + self.drafted[s] for s in range(n)], self.net, self.cfg.num_types)
+        self.events += [Event(text, seat, None, rules) for text, seat, rules in reveal.lines]
+        self.reveal, self.scores, self.net = reveal.results, list(reveal.scores), list(reveal.net_left)
+        self.claimed = [list(cards) for cards in reveal.claimed]
+        revealed = {r.type_index for r in reveal.results}
+        for s in range(n):  # SS-7: each revealed type is discarded after its comparison; Babies stay
+            hand = self.kept[s] + self.drafted[s]
+            self.discards[s] = [c for c in hand if c != BABY and c >> 3 in revealed]
+            self.kept[s] = [c for c in self.kept[s] if c == BABY or c >> 3 not in revealed]
+            self.drafted[s] = [c for c in self.drafted[s] if c == BABY or c >> 3 not in revealed]
+        best = max(self.scores)
+        winners = tuple(s for s in range(n) if self.scores[s] == best)
+        self.games.append(GameResult(self.number + 1, reveal.scores, winners, self.reveal))
+        totals = ", ".join(f"{seat_name(s)} {self.scores[s]}" for s in range(n))
+        verdict = (
+            f"{seat_name(winners[0])} wins"
+            if len(winners) == 1
+            else f"{sequence_of([seat_name(s) for s in winners])} tie on {best}: a shared win"
+        )
+        self._say(f"Final scores: {totals}. {verdict} (SS-9).", rules=("SS-9",))
+        if not self.cfg.super_surplus:
+            self.is_over = True
+            return
+        if len(winners) > 1:
+            self._say("A tied game counts as no win in the Super Surplus (SS-10).", rules=("SS-10",))
+        else:
+            self.wins[winners[0]] += 1
+        tally = ", ".join(f"{seat_name(s)} {self.wins[s]}" for s in range(n))
+        if max(self.wins) >= WINS_NEEDED:
+            self.is_over = True
+            champion = self.wins.index(max(self.wins))
+            self._say(
+                f"Wins: {tally}. {seat_name(champion)} wins the Super Surplus (SS-10)!",
+                player=champion,
+                rules=("SS-10",),
+            )
+            return
+        self._say(f"Wins: {tally}. First to {WINS_NEEDED} wins takes the Super Surplus (SS-10).", rules=("SS-10",))
+        self.start_game(self.number + 1, *self.game.shuffled_deal(self.seed, self.number + 1))  # type: ignore[attr-defined]
+
+    # -- explanations --
+
+    def _judge(self, move: Move, legal: bool) -> Explanation:
+        text = str(move)
+        if isinstance(move, Pick):
+            reason, rules = self._judge_pick(move, legal)
+        elif isinstance(move, Take):
+            reason, rules = self._judge_take(move, legal)
+        else:
+            reason, rules = self._judge_baby(move, legal)
+        if not legal and not reason:
+            reason = "that move is not possible here"
+        return Explanation(text, legal, reason, rules)
+
+    def _judge_pick(self, move: Pick, legal: bool) -> tuple[str, tuple[str, ...]]:
+        if legal:
+            return (
+                f"{move.card} goes face down into the Net; nobody sees it until everyone has picked, "
+                "and you keep your other two cards",
+                ("SS-3",),
+            )
+        if self.phase != PICK:
+            return "the opening picks are over; each player picks once, before the River is dealt", ("SS-3",)
+        return f"{move.card} is not among the cards you were dealt", ("SS-3",)
+
+    def _judge_take(self, move: Take, legal: bool) -> tuple[str, tuple[str, ...]]:
+        row = move.row - 1
+        if self.phase == PICK:
+            return "drafting starts once everyone has made their opening pick", ("SS-3", "SS-4")
+        if self.phase == BABY_CHOICE:
+            return "first answer your Baby: 'keep', or 'net <card>' to put a card from your hand into the Net", (
+                "SS-6",
+            )
+        if not self.rivers[row]:
+            return f"row {move.row} is empty: the deck ran out, so it was not refilled", ("SS-5",)
+        if self.row >= 0 and row != self.row:
+            return (
+                f"this round everyone drafts from row {self.row + 1}, the row the Active Player "
+                f"({seat_name(self.active)}) took from",
+                ("SS-4",),
+            )
+        if not legal:
+            held = sequence_of([CARD_CODES[c] for c in self.rivers[row]])
+            return f"{move.card} is not in row {move.row} (it holds {held})", ("SS-4",)
+        if self.row < 0:
+            reason = f"as the Active Player you may take any River card; the others then take from row {move.row} too"
+        else:
+            reason = f"{move.card} is in row {move.row}, the row everyone drafts from this round"
+        if move.card == BABY_CODE:
+            return reason + "; a Baby also lets you put one card from your hand into the Net", ("SS-4", "SS-6")
+        return reason + self._last_words(), ("SS-4",)
+
+    def _last_words(self) -> str:
+        """For the move that ends the game: what happens next (SS-5, SS-7, SS-8, SS-9)."""
+        drafters_left = 1 if self.phase == DRAFT else 0  # a Baby decision comes after its draft
+        if self.deck or sum(1 for r in self.rivers if r) > 1 or self.left != drafters_left:
+            return ""
+        return (
+            "; it is the last draft: the leftover falls into the Net, no River card is left, and the reveal "
+            "follows, type by type: best runs (SS-7), who takes the Net cards (SS-8) and the points (SS-9)"
+        )
+
+    def _judge_baby(self, move: Move, legal: bool) -> tuple[str, tuple[str, ...]]:
+        if self.phase != BABY_CHOICE:
+            return "only a player who has just drafted a Baby may 'keep' or 'net' a card", ("SS-6",)
+        if isinstance(move, Keep):
+            return "you decline the Baby's offer and keep your whole hand" + self._last_words(), ("SS-6",)
+        card = move.card  # type: ignore[attr-defined]
+        if legal:
+            kind = card_type(CODE_IDS[card])
+            who = (
+                "it scores 0 there and belongs to no type"
+                if kind < 0
+                else f"whoever has the best {SLOTH_TYPES[kind].letter} run at the end takes it"
+            )
+            return f"your Baby lets you put {card} from your hand into the Net; {who}{self._last_words()}", (
+                "SS-6",
+                "SS-8",
+            )
+        if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
+            return "with baby_nets_itself off, the Baby itself cannot go into the Net", ("SS-6",)
+        return f"{card} is not in your hand", ("SS-6",)
+
+    # -- what players may know (SS-11) --
+
+    def observation(self, player: int) -> "SurplusObservation":
+        check_seat(player, self.cfg.players, "player")
+        return self._observe(player)
+
+    def view(self) -> "SurplusObservation":
+        return self._observe(None)
+
+    def _observe(self, viewer: int | None) -> "SurplusObservation":
+        n = self.cfg.players
+        to_move = self.current_player
+        show_moves = not self.is_over and (viewer is None or viewer == to_move)
+        picks_open = self.phase != PICK
+        if self.phase == DRAFT:
+            to_draft = tuple((self.turn + i) % n for i in range(self.left))
+        elif self.phase == BABY_CHOICE:
+            to_draft = tuple((self.turn + 1 + i) % n for i in range(self.left))
+        else:
+            to_draft = ()
+        return SurplusObservation(
+            game=self.game.name,
+            player=viewer,
+            current_player=to_move,
+            is_over=self.is_over,
+            legal_moves=tuple(self.legal_moves()) if show_moves else (),
+            log=tuple(self.events),
+            players=n,
+            types=tuple(t.letter for t in SLOTH_TYPES[: self.cfg.num_types]),
+            babies=self.cfg.babies,
+            super_surplus=self.cfg.super_surplus,
+            game_number=self.number + 1,
+            phase=PHASES[self.phase],
+            active_player=self.active,
+            row=self.row + 1 if self.row >= 0 and self.phase in (DRAFT, BABY_CHOICE) else None,
+            to_draft=to_draft,
+            rivers=tuple(tuple(CARD_CODES[c] for c in r) for r in self.rivers),
+            deck_count=len(self.deck),
+            net=tuple(codes(c for c in self.net if c != BABY and c >> 3 == t) for t in range(self.cfg.num_types)),
+            net_babies=self.net.count(BABY),
+            kept=tuple(codes(self.kept[s]) if viewer is None or viewer == s else None for s in range(n)),
+            kept_counts=tuple(len(k) for k in self.kept),
+            drafted=tuple(codes(d) for d in self.drafted),
+            picked=tuple(p >= 0 for p in self.picks),
+            picks=tuple(
+                CARD_CODES[p] if p >= 0 and (picks_open or viewer is None or viewer == s) else None
+                for s, p in enumerate(self.picks)
+            ),
+            claimed=tuple(codes(c) for c in self.claimed),
+            discards=tuple(codes(d) for d in self.discards),
+            scores=tuple(self.scores),
+            reveal=self.reveal,
+            games=tuple(self.games),
+            wins=tuple(self.wins),
+        )
+
+
+@dataclass(frozen=True)
+class SurplusObservation:
+    """What one seat may know (SS-11); ``player=None`` is the omniscient view.
+
+    Cards are codes ("L5", "LX", "Baby"). `kept` holds the private cards kept
+    from the opening deal (None for other seats); `picks` are None until all
+    have picked (except the viewer's own). `net` is per type in SS-1 order.
+    `reveal` is the last finished game's reveal, one TypeResult per type.
+    """
+
+    game: str
+    player: int | None
+    current_player: int
+    is_over: bool
+    legal_moves: tuple[Move, ...]
+    log: tuple[Event, ...]
+    players: int
+    types: tuple[str, ...]
+    babies: bool
+    super_surplus: bool
+    game_number: int
+    phase: str  # pick | draft | baby | over
+    active_player: int
+    row: int | None  # the River row (1/2) drafted this round, once chosen
+    to_draft: tuple[int, ...]  # seats still to take a card this round, in order
+    rivers: tuple[tuple[str, ...], tuple[str, ...]]
+    deck_count: int
+    net: tuple[tuple[str, ...], ...]
+    net_babies: int
+    kept: tuple[tuple[str, ...] | None, ...]
+    kept_counts: tuple[int, ...]
+    drafted: tuple[tuple[str, ...], ...]
+    picked: tuple[bool, ...]
+    picks: tuple[str | None, ...]
+    claimed: tuple[tuple[str, ...], ...]
+    discards: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    reveal: tuple[TypeResult, ...]
+    games: tuple[GameResult, ...]
+    wins: tuple[int, ...]
+
+
+__all__ = [
+    "GameResult",
+    "Keep",
+    "NetCard",
+    "Pick",
+    "RULES",
+    "SurplusConfig",
+    "SurplusObservation",
+    "SurplusOfSloths",
+    "SurplusState",
+    "Take",
+    "recount",
+]

@@ -1,0 +1,841 @@
+"""Too Sloth To Win: a climbing race (rules/too-sloth-to-win.txt, rulings TS-1..TS-15).
+
+Cards are ints (see too_sloth_to_win_combos for the encoding and TS-3 strength).
+
+Engine note on TS-5: if the lead goes all the way round because every active
+player holds only drinks, nobody can ever play again, so the round ends with no
+further awards. The rulings do not cover this deadlock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from sloth_kernel.core import (
+    NO_PLAYER,
+    Event,
+    Explanation,
+    Game,
+    GameConfig,
+    GameState,
+    Move,
+    check_seat,
+    fresh_seed,
+    seat_name,
+    seeded_rng,
+)
+from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.games.too_sloth_to_win.combos import (
+    DRINK,
+    DRINK_BASE,
+    LONE_DRINK,
+    Candidates,
+    all_combinations,
+    beats,
+    by_lowest_pair,
+    canonical,
+    card_text,
+    card_value,  # noqa: F401  (re-exported for renderers and bots)
+    combo_kind,
+    combo_name,
+    hand_bits,
+    hand_text,  # noqa: F401  (re-exported for notebooks)
+    needs,
+    strength,
+)
+
+# --- constants ---------------------------------------------------------------
+
+HAND_SIZE = 8
+COPIES = 5
+ACTIVE, FINISHED, ELIMINATED = 0, 1, 2
+SEAT_COLOURS = ("#d64545", "#2f6fd0", "#2a9d3a", "#d9a400", "#8a4fc7")
+SEAT_COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
+SEAT_NAMES = tuple(seat_name(s) for s in range(5))
+
+RULES: dict[str, str] = {
+    "TS-1": "40 running cards, 1-8 five times; with 3 players the 7s and 8s are removed. 3-5 players.",
+    "TS-2": "Each player is dealt 8 running cards and 1 Suspicious Drink; undealt cards stay hidden.",
+    "TS-3": "A Single is weaker than every Jump and Run. Jump beats Jump and Run beats Run by more "
+    "cards, then by the higher number (a Run by its top card). Equal does not beat; "
+    "a Jump never beats a Run, nor a Run a Jump.",
+    "TS-4": "A drink is declared 1-9 inside a 2-3 card Jump or Run, at most one per combination, "
+    "never alone. Alone on the table it is a Single 9.",
+    "TS-5": "With an empty table the leader must play; a leader holding only drinks passes the lead left.",
+    "TS-6": "A player who passes takes one card from either end of the combination; what stays is "
+    "what the next player must beat.",
+    "TS-7": "Passing while a Single is on the table eliminates you from the round: you couldn't beat a Single.",
+    "TS-8": "When everyone else has passed or been eliminated since the last play, the table clears "
+    "and that play's owner (or the next active player to the left) leads.",
+    "TS-9": "n cards played move your meeple n spaces; space 9 or beyond finishes (No-Board: an empty hand).",
+    "TS-10": "The first finisher takes a Trophy; every other player still holding a drink is eliminated "
+    "for drug possession. If someone was eliminated before, the finisher also takes a Cash Chip "
+    "and the round ends (the organizers grow suspicious).",
+    "TS-11": "Otherwise the others race for second against the finisher's combination; the second "
+    "finisher (or the last player left) takes a Cash Chip and the round ends.",
+    "TS-12": "If all but one player are eliminated before anyone finishes, the survivor is first and "
+    "takes a Trophy and a Cash Chip.",
+    "TS-13": "The pacemaker leads round 1 (a configured seat); later rounds the previous first finisher.",
+    "TS-14": "Three rounds. Most Cash Chips wins, then most Trophies, then the most recent Cash Chip.",
+    "TS-15": "Plays, takes and eliminations are public, so who holds a drink is public; hands are hidden.",
+}
+
+# --- config ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TooSlothConfig(GameConfig):
+    """Options. `finish` and `drinks` exist for the variant lab; defaults are the rulebook's."""
+
+    players: int = 4
+    pacemaker: int = 0
+    no_board: bool = False
+    finish: int = 9
+    rounds: int = 3
+    drinks: int = 1
+
+    def validate(self) -> None:
+        if not 3 <= self.players <= 5:
+            raise ConfigError(f"Too Sloth To Win takes 3-5 players, not {self.players} (TS-1)")
+        check_seat(self.pacemaker, self.players, "pacemaker")
+        if not 3 <= self.finish <= 20:
+            raise ConfigError(f"finish must be a space from 3 to 20, not {self.finish}")
+        if not 1 <= self.rounds <= 9:
+            raise ConfigError(f"rounds must be 1-9, not {self.rounds}")
+        if not 0 <= self.drinks <= 2:
+            raise ConfigError(f"drinks per player must be 0-2, not {self.drinks}")
+
+    @property
+    def top_number(self) -> int:
+        return 6 if self.players == 3 else 8
+
+
+# --- moves -------------------------------------------------------------------
+
+
+_PLAY_TEXT: dict[tuple[int, ...], str] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Play a combination; `cards` sorted by value, a drink as DRINK_BASE + declared."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        text = _PLAY_TEXT.get(self.cards)
+        if text is None:
+            text = _PLAY_TEXT[self.cards] = "-".join(card_text(c) for c in self.cards)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Pass, taking an end card (a number, or DRINK), or nothing (TS-5, TS-7)."""
+
+    take: int | None = None
+
+    def __str__(self) -> str:
+        return _PASS_TEXT[self.take]
+
+
+_PLAYED: dict[tuple[int, ...], str] = {}
+_TAKEN: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], str]] = {}
+
+
+def played_phrase(cards: tuple[int, ...]) -> str:
+    """' plays Run 4-5-6 and moves 3 to ' (cached; the narration of a play)."""
+    phrase = _PLAYED.get(cards)
+    if phrase is None:
+        phrase = _PLAYED[cards] = f" plays {combo_name(cards)} and moves {len(cards)} to "
+    return phrase
+
+
+def taken_from(table: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], str]:
+    """TS-6: the table left after taking `kind` from an end, and the narration's tail (cached)."""
+    key = (table, kind)
+    found = _TAKEN.get(key)
+    if found is None:
+        cards = list(table)
+        index = next(i for i in (0, len(cards) - 1) if (DRINK if cards[i] > DRINK_BASE else cards[i]) == kind)
+        cards.pop(index)
+        rest = (LONE_DRINK,) if len(cards) == 1 and cards[0] > DRINK_BASE else tuple(cards)
+        taken = "the drink" if kind == DRINK else f"the {kind}"
+        found = _TAKEN[key] = (rest, f" passes and takes {taken}; the table now shows {combo_name(rest)}.")
+    return found
+
+
+_PASS_TEXT: dict[int | None, str] = {None: "pass", DRINK: "pass D", **{n: f"pass {n}" for n in range(1, 10)}}
+Answers = tuple[Candidates, list[Move], dict[int, tuple[Play, ...]]]
+
+
+# --- the game ----------------------------------------------------------------
+
+
+class TooSlothToWin(Game["TooSlothState"]):
+    """Too Sloth To Win for 3-5 players.
+
+    Explicit deals, for scenarios and tests: ``game.from_deal(deal, seed)`` with
+    ``deal = {"hands": ["1 2 2 5 6 7 8 8 D", ...], "positions": [0, 3, ...],
+    "pacemaker": 0}``. `hands` (required) lists each seat's cards for round 1 (a
+    drink is ``D``); `positions` (optional) sets the meeples for a mid-round
+    scenario; later rounds are dealt from `seed`.
+    """
+
+    name = "too-sloth-to-win"
+    title = "Too Sloth To Win"
+    config_class = TooSlothConfig
+    rules = RULES
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        cfg: TooSlothConfig = config  # type: ignore[assignment]
+        self.cfg = cfg
+        self.combinations = [Play(c) for c in all_combinations(cfg.top_number)]
+        self.pass_moves = {t: Pass(t) for t in (None, DRINK, *range(1, 10))}
+        self._by_text = {str(m): m for m in (*self.combinations, *self.pass_moves.values())}
+        self._answers: dict[tuple[int, ...], Answers] = {}
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def deck(self) -> list[int]:
+        return [n for n in range(1, self.cfg.top_number + 1) for _ in range(COPIES)]
+
+    def new_state(self, seed: int | None = None) -> "TooSlothState":
+        seed = fresh_seed() if seed is None else seed
+        state = TooSlothState(self, seed, None)
+        state.start_round(0, self.cfg.pacemaker)
+        return state
+
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "TooSlothState":
+        hands = [self.parse_hand(text) for text in deal["hands"]]
+        if len(hands) != self.cfg.players:
+            raise ConfigError(f"the deal has {len(hands)} hands for {self.cfg.players} players")
+        pool = needs(())
+        for n in range(1, 9):
+            pool[n] = COPIES if n <= self.cfg.top_number else 0
+        for n in range(1, 9):
+            if sum(h[n] for h in hands) > pool[n]:
+                raise ConfigError(f"the deal holds more than {pool[n]} cards numbered {n} (TS-1)")
+        if sum(h[DRINK] for h in hands) > self.cfg.players * max(self.cfg.drinks, 1):
+            raise ConfigError("the deal holds more drinks than the game has (TS-2)")
+        positions = list(deal.get("positions", [0] * self.cfg.players))
+        if len(positions) != self.cfg.players or not all(
+            isinstance(p, int) and 0 <= p < self.cfg.finish for p in positions
+        ):
+            raise ConfigError(f"positions must be {self.cfg.players} spaces before the finish")
+        pacemaker = check_seat(deal.get("pacemaker", self.cfg.pacemaker), self.cfg.players, "pacemaker")
+        state = TooSlothState(self, seed, dict(deal))
+        state.start_round(0, pacemaker, hands=hands, positions=positions)
+        return state
+
+    def parse_hand(self, text: str) -> list[int]:
+        hand = [0] * 9
+        for token in str(text).replace(",", " ").split():
+            if token.upper() == "D":
+                hand[DRINK] += 1
+            elif token.isdigit() and 1 <= int(token) <= self.cfg.top_number:
+                hand[int(token)] += 1
+            else:
+                raise ConfigError(f"{token!r} is not a card in this game (1-{self.cfg.top_number} or D)")
+        return hand
+
+    def all_moves(self) -> list[Move]:
+        """Every move this game can offer, in a fixed order (the interop action index)."""
+        return [*self.combinations, *self.pass_moves.values()]
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidMoveError(text, "a move is text like '4-5-6', '5-D5' or 'pass 6'", game=self.name)
+        words = text.strip().replace("–", "-").split()
+        if not words:
+            raise InvalidMoveError(text, "empty move", game=self.name)
+        if words[0].lower() == "pass":
+            return self._parse_pass(text, words[1:])
+        if len(words) != 1:
+            raise InvalidMoveError(text, "write a combination with dashes, e.g. 4-5-6", game=self.name)
+        tokens = words[0].split("-")
+        if len(tokens) > 3:
+            raise InvalidMoveError(text, "a combination has 1-3 cards (TS-3)", game=self.name)
+        cards = tuple(self._parse_card(text, t) for t in tokens)
+        known = self._by_text.get(str(Play(canonical(cards))))
+        return known if known is not None else Play(canonical(cards))
+
+    def _parse_pass(self, text: str, rest: list[str]) -> Pass:
+        if rest and rest[0].lower() == "take":
+            rest = rest[1:]
+        if not rest:
+            return self.pass_moves[None]
+        if len(rest) == 1:
+            word = rest[0].upper()
+            if word == "D":
+                return self.pass_moves[DRINK]
+            if word.isdigit() and 1 <= int(word) <= 9:
+                return self.pass_moves[int(word)]
+        raise InvalidMoveError(text, "write 'pass', 'pass 6' (take the 6) or 'pass D' (take the drink)", game=self.name)
+
+    def _parse_card(self, text: str, token: str) -> int:
+        token = token.strip().upper()
+        if token.startswith("D"):
+            declared = token[1:]
+            if not declared:
+                raise InvalidMoveError(text, "declare the drink's number, e.g. D5 (TS-4)", game=self.name)
+            if not declared.isdigit() or not 1 <= int(declared) <= 9:
+                raise InvalidMoveError(text, "a drink is declared 1-9 (TS-4)", game=self.name)
+            return DRINK_BASE + int(declared)
+        if token.isdigit() and 1 <= int(token) <= 8:
+            return int(token)
+        raise InvalidMoveError(text, f"{token!r} is not a card: use 1-8, or D1-D9 for a drink", game=self.name)
+
+    def legal_for(self, hand: list[int], bits: int, table: tuple[int, ...]) -> list[Move]:
+        """Legal moves for a hand, given as its ``hand_bits``, facing `table` (TS-3..TS-7).
+
+        Plays are grouped by the pair {2g+1, 2g+2} holding their lowest running
+        card; a group only depends on the hand's numbers 2g+1..2g+4 and whether it
+        holds a drink, so each group's answer is cached under those few bits.
+        """
+        answer = self._answers.get(table)
+        if answer is None:
+            answer = self._answers[table] = self._answers_to(table)
+        groups, passes, cache = answer
+        drink = bits & 1
+        plays: list[Move] = []
+        for pair, group in groups:
+            shift = 6 * pair + 3
+            if bits >> shift & 0b1001:
+                key = (bits >> shift & 0xFFF) << 4 | pair << 1 | drink
+                found = cache.get(key)
+                if found is None:
+                    missing = ~bits
+                    found = cache[key] = tuple(m for m, need in group if not need & missing)
+                plays += found
+        if not table and not plays:
+            return [self.pass_moves[None]]
+        return plays + passes
+
+    def _answers_to(self, table: tuple[int, ...]) -> Answers:
+        """Combinations that beat `table`, grouped with their needs as bits, and the passes."""
+        groups = by_lowest_pair([(m, hand_bits(needs(m.cards))) for m in self.combinations if beats(m.cards, table)])
+        if not table:
+            return groups, [], {}
+        if len(table) == 1:
+            return groups, [self.pass_moves[None]], {}
+        ends = {table[0], table[-1]} if combo_kind(table) == "run" else set(table)
+        takes = sorted({DRINK if c > DRINK_BASE else c for c in ends})
+        return groups, [self.pass_moves[t] for t in takes], {}
+
+
+# --- the state ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round: int
+    first: int | None
+    second: int | None
+    trophy: tuple[int, ...]
+    chip: tuple[int, ...]
+    note: str
+
+
+class TooSlothState(GameState[Move]):
+    """A position: hands, meeples, the table and the awards so far."""
+
+    def __init__(self, game: TooSlothToWin, seed: int, deal: Mapping[str, Any] | None) -> None:
+        n = game.cfg.players
+        self.game = game
+        self.cfg = game.cfg
+        self.seed = seed
+        self.deal = deal
+        self.history: list[Move] = []
+        self.events: list[Event] = []
+        self.round = 0
+        self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
+        self.bits = [0] * n  # hand_bits of each hand, kept in step with it
+        self.undealt: list[int] = [0] * 9
+        self.discarded = 0
+        self.positions = [0] * n
+        self.status = [ACTIVE] * n
+        self.why_out: list[str] = [""] * n
+        self.table: tuple[int, ...] = ()
+        self.owner = NO_PLAYER
+        self.passed = 0  # bitmask of seats that passed since the last play
+        self.lead_passes = 0
+        self.turn = 0
+        self.pacemaker = 0
+        self.finishers: list[int] = []
+        self.suspicious = False
+        self.trophies = [0] * n
+        self.chips = [0] * n
+        self.last_chip = [-1] * n
+        self.results: list[RoundResult] = []
+        self.over = False
+
+    # -- protocol --
+
+    @property
+    def current_player(self) -> int:
+        return NO_PLAYER if self.over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_moves(self) -> list[Move]:
+        if self.over:
+            return []
+        seat = self.turn
+        return self.game.legal_for(self.hands[seat], self.bits[seat], self.table)  # type: ignore[attr-defined]
+
+    def returns(self) -> tuple[float, ...]:
+        n = len(self.chips)
+        if not self.over:
+            return (0.0,) * n
+        winner = self.winner()
+        return tuple(1.0 if s == winner else 0.0 for s in range(n))
+
+    def clone(self) -> "TooSlothState":
+        twin = object.__new__(TooSlothState)
+        twin.__dict__.update(self.__dict__)
+        twin.history = self.history.copy()
+        twin.events = self.events.copy()
+        twin.hands = [h.copy() for h in self.hands]
+        for name in (
+            "bits",
+            "positions",
+            "status",
+            "why_out",
+            "finishers",
+            "trophies",
+            "chips",
+            "last_chip",
+            "results",
+        ):
+            setattr(twin, name, getattr(self, name).copy())
+        return twin
+
+    # -- rounds --
+
+    def start_round(
+        self,
+        number: int,
+        pacemaker: int,
+        *,
+        hands: list[list[int]] | None = None,
+        positions: list[int] | None = None,
+    ) -> None:
+        cfg = self.cfg
+        n = cfg.players
+        deck = self.game.deck()  # type: ignore[attr-defined]
+        if hands is None:
+            seeded_rng(self.seed, "deal", number).shuffle(deck)
+            hands = []
+            for seat in range(n):
+                hand = [0] * 9
+                hand[DRINK] = cfg.drinks
+                for card in deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
+                    hand[card] += 1
+                hands.append(hand)
+            rest = deck[n * HAND_SIZE :]
+        else:
+            rest = deck
+            for hand in hands:
+                for value in range(1, 9):
+                    for _ in range(hand[value]):
+                        rest.remove(value)
+        self.round = number
+        self.hands = hands
+        self.bits = [hand_bits(h) for h in hands]
+        self.undealt = needs(tuple(rest))
+        self.discarded = 0
+        self.positions = positions or [0] * n
+        self.status = [ACTIVE] * n
+        self.why_out = [""] * n
+        self.table, self.owner, self.passed, self.lead_passes = (), NO_PLAYER, 0, 0
+        self.finishers = []
+        self.suspicious = False
+        self.pacemaker = self.turn = pacemaker
+        self._say(
+            f"Round {number + 1} of {cfg.rounds}: {HAND_SIZE} cards and {cfg.drinks} drink(s) dealt to each "
+            f"player; {seat_name(pacemaker)} is the pacemaker and leads.",
+            rules=("TS-2", "TS-13"),
+        )
+
+    def _end_round(self, note: str, second: int | None = None) -> None:
+        cfg = self.cfg
+        first = self.finishers[0] if self.finishers else None
+        trophy = tuple(s for s in range(cfg.players) if s == first)
+        chip = tuple(s for s in range(cfg.players) if self.last_chip[s] == self.round)
+        self.results.append(RoundResult(self.round, first, second, trophy, chip, note))
+        if self.round + 1 < cfg.rounds:
+            self.start_round(self.round + 1, first if first is not None else self.pacemaker)
+            return
+        self.over = True
+        winner = self.winner()
+        self._say(
+            f"Game over. {seat_name(winner)} wins with {self.chips[winner]} Cash Chip(s) and "
+            f"{self.trophies[winner]} Trophy(ies) (TS-14: chips, then trophies, then the most recent chip).",
+            rules=("TS-14",),
+        )
+
+    def winner(self) -> int:
+        """TS-14: most Cash Chips, then most Trophies, then the latest Cash Chip."""
+        seats = range(len(self.chips))
+        return max(seats, key=lambda s: (self.chips[s], self.trophies[s], self.last_chip[s], -s))
+
+    def _award(self, seat: int, trophy: bool, chip: bool) -> None:
+        if trophy:
+            self.trophies[seat] += 1
+        if chip:
+            self.chips[seat] += 1
+            self.last_chip[seat] = self.round
+
+    def _active(self) -> list[int]:
+        return [s for s, st in enumerate(self.status) if st == ACTIVE]
+
+    def _next_active(self, seat: int) -> int:
+        n = len(self.status)
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if self.status[candidate] == ACTIVE:
+                return candidate
+        return NO_PLAYER
+
+    def _say(
+        self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()
+    ) -> None:
+        self.events.append(Event(text, player, None if move is None else str(move), rules))
+
+    # -- applying moves --
+
+    def _apply(self, move: Move) -> None:
+        seat = self.turn
+        if isinstance(move, Play):
+            self._play(seat, move)
+        else:
+            self._pass(seat, move)  # type: ignore[arg-type]
+
+    def _play(self, seat: int, move: Play) -> None:
+        hand = self.hands[seat]
+        bits = self.bits[seat]
+        for card in move.cards:
+            kind = DRINK if card > DRINK_BASE else card
+            hand[kind] -= 1
+            if hand[kind] < 3:
+                bits &= ~(1 << 3 * kind + hand[kind])
+        self.bits[seat] = bits
+        self.discarded += len(self.table)
+        self.table, self.owner, self.passed, self.lead_passes = move.cards, seat, 0, 0
+        self.positions[seat] += len(move.cards)
+        cfg = self.cfg
+        where = "the finish." if self.positions[seat] >= cfg.finish else f"space {self.positions[seat]}."
+        self.events.append(
+            Event(SEAT_NAMES[seat] + played_phrase(move.cards) + where, seat, str(move), ("TS-3", "TS-9"))
+        )
+        done = not any(hand) if cfg.no_board else self.positions[seat] >= cfg.finish
+        if done:
+            self._finish(seat)
+        else:
+            self.turn = self._next_active(seat)
+
+    def _finish(self, seat: int) -> None:
+        self.status[seat] = FINISHED
+        self.finishers.append(seat)
+        if len(self.finishers) == 2:
+            self._award(seat, False, True)
+            self._say(
+                f"{seat_name(seat)} finishes second, fixes the race and takes a Cash Chip.",
+                player=seat,
+                rules=("TS-11",),
+            )
+            self._end_round("second finisher", second=seat)
+            return
+        self._award(seat, True, False)
+        self._say(f"{seat_name(seat)} crosses the finish line first and takes a Trophy.", player=seat, rules=("TS-10",))
+        if self.suspicious:
+            self._award(seat, False, True)
+            self._say(
+                "Someone was eliminated earlier, so the organizers grow suspicious: "
+                f"{seat_name(seat)} also takes a Cash Chip and the round ends.",
+                player=seat,
+                rules=("TS-10",),
+            )
+            self._end_round("suspicious organizers")
+            return
+        for other in self._active():
+            if self.hands[other][DRINK]:
+                self._eliminate(other, "drug possession (still holding a drink)", "TS-10")
+        survivors = self._active()
+        if not survivors:
+            self._award(seat, False, True)
+            self._say(
+                f"Nobody is left to race for second: {seat_name(seat)} also takes a Cash Chip.",
+                player=seat,
+                rules=("TS-10",),
+            )
+            self._end_round("everyone else eliminated")
+        elif len(survivors) == 1:
+            self._second_by_default(survivors[0])
+        else:
+            self.passed = 0
+            self.turn = self._next_active(seat)
+            self._say(
+                f"The race for second begins: beat {combo_name(self.table)}, starting with {seat_name(self.turn)}.",
+                rules=("TS-11",),
+            )
+
+    def _second_by_default(self, seat: int) -> None:
+        self.status[seat] = FINISHED
+        self.finishers.append(seat)
+        self._award(seat, False, True)
+        self._say(
+            f"{seat_name(seat)} is the only one left, counts as second and takes a Cash Chip.",
+            player=seat,
+            rules=("TS-11",),
+        )
+        self._end_round("last player standing", second=seat)
+
+    def _eliminate(self, seat: int, reason: str, rule: str) -> None:
+        self.status[seat] = ELIMINATED
+        self.why_out[seat] = reason
+        if not self.finishers:
+            self.suspicious = True
+        self._say(f"{seat_name(seat)} is eliminated from the round: {reason}.", player=seat, rules=(rule,))
+
+    def _pass(self, seat: int, move: Pass) -> None:
+        if not self.table:
+            self._lead_pass(seat, move)
+            return
+        if move.take is None:
+            self._say(f"{seat_name(seat)} passes on {combo_name(self.table)}.", player=seat, move=move, rules=("TS-7",))
+            self._eliminate(seat, "couldn't beat a Single", "TS-7")
+            survivors = self._active()
+            if len(survivors) == 1:
+                if self.finishers:
+                    self._second_by_default(survivors[0])
+                else:
+                    lone = survivors[0]
+                    self.status[lone] = FINISHED
+                    self.finishers.append(lone)
+                    self._award(lone, True, True)
+                    self._say(
+                        f"{seat_name(lone)} is the lone survivor: first, with a Trophy and a Cash Chip.",
+                        player=lone,
+                        rules=("TS-12",),
+                    )
+                    self._end_round("lone survivor")
+                return
+        else:
+            self._take(seat, move)
+        self.passed |= 1 << seat
+        self._after_pass(seat)
+
+    def _take(self, seat: int, move: Pass) -> None:
+        kind: int = move.take  # type: ignore[assignment]
+        hand = self.hands[seat]
+        if hand[kind] < 3:
+            self.bits[seat] |= 1 << 3 * kind + hand[kind]
+        hand[kind] += 1
+        self.table, phrase = taken_from(self.table, kind)
+        self.events.append(Event(SEAT_NAMES[seat] + phrase, seat, str(move), ("TS-6",)))
+
+    def _after_pass(self, seat: int) -> None:
+        status, passed, owner = self.status, self.passed, self.owner
+        waiting = any(st == ACTIVE and s != owner and not passed >> s & 1 for s, st in enumerate(status))
+        if waiting:
+            self.turn = self._next_active(seat)
+            return
+        self.discarded += len(self.table)
+        self.table, self.passed = (), 0
+        leader = owner if status[owner] == ACTIVE else self._next_active(owner)
+        self.turn = leader
+        self._say(f"Everyone else has passed: the table clears and {seat_name(leader)} leads.", rules=("TS-8",))
+
+    def _lead_pass(self, seat: int, move: Pass) -> None:
+        self.lead_passes += 1
+        self._say(
+            f"{seat_name(seat)} holds only drinks and cannot lead; the lead passes left.",
+            player=seat,
+            move=move,
+            rules=("TS-5",),
+        )
+        if self.lead_passes >= len(self._active()):
+            self._say("Nobody can lead: every active player holds only drinks. The round ends.", rules=("TS-5",))
+            self._end_round("nobody could lead")
+            return
+        self.turn = self._next_active(seat)
+
+    # -- explanations --
+
+    def _judge(self, move: Move, legal: bool) -> Explanation:
+        text = str(move)
+        table = combo_name(self.table) if self.table else "an empty table"
+        if isinstance(move, Pass):
+            return self._judge_pass(move, legal, text, table)
+        assert isinstance(move, Play)
+        cards = move.cards
+        drinks = sum(c > DRINK_BASE for c in cards)
+        if drinks and len(cards) == 1:
+            return Explanation(
+                text, False, "a drink is never played as a Single; use it inside a 2-3 card Jump or Run", ("TS-4",)
+            )
+        if drinks > 1:
+            return Explanation(text, False, "at most one drink per combination (overdosing can be fatal)", ("TS-4",))
+        kind = combo_kind(cards)
+        if kind is None:
+            return Explanation(
+                text,
+                False,
+                f"{text} is neither a Jump (same numbers) nor a Run (consecutive numbers)",
+                ("TS-3",),
+            )
+        hand = self.hands[self.turn]
+        need = needs(cards)
+        missing = [("a drink" if i == DRINK else f"a {i}") for i in range(9) if hand[i] < need[i]]
+        if missing:
+            return Explanation(text, False, f"{seat_name(self.turn)} does not hold {' and '.join(missing)}", ("TS-2",))
+        if not legal:
+            return Explanation(text, False, self._why_not_stronger(cards, kind), ("TS-3",))
+        spaces = len(cards)
+        reason = (
+            f"{combo_name(cards)} leads on an empty table"
+            if not self.table
+            else f"{combo_name(cards)} beats {table}: {self._why_stronger(cards)}"
+        )
+        return Explanation(text, True, f"{reason}; the meeple moves {spaces} space(s)", ("TS-3", "TS-9"))
+
+    def _why_stronger(self, cards: tuple[int, ...]) -> str:
+        new_kind, new_size, new_top = strength(cards)
+        old_kind, old_size, old_top = strength(self.table)
+        if old_kind == "single" and new_kind != "single":
+            return "every Jump and Run beats a Single"
+        if new_size > old_size:
+            return "more cards wins"
+        return f"same number of cards and a higher number ({new_top} > {old_top})"
+
+    def _why_not_stronger(self, cards: tuple[int, ...], kind: str) -> str:
+        new_kind, new_size, new_top = strength(cards)
+        old_kind, old_size, old_top = strength(self.table)
+        table = combo_name(self.table)
+        if old_kind != "single" and new_kind != old_kind:
+            if new_kind == "single":
+                return f"a Single never beats a {old_kind.capitalize()} ({table} is on the table)"
+            return (
+                f"a {new_kind.capitalize()} cannot beat a {old_kind.capitalize()}: Jumps only beat Jumps "
+                f"and Runs only beat Runs ({table} is on the table)"
+            )
+        if (new_size, new_top) == (old_size, old_top):
+            return f"{combo_name(cards)} only equals {table}; equal is not stronger"
+        if new_size < old_size:
+            return f"{combo_name(cards)} has fewer cards than {table}"
+        return f"{combo_name(cards)} is lower than {table} ({new_top} < {old_top})"
+
+    def _judge_pass(self, move: Pass, legal: bool, text: str, table: str) -> Explanation:
+        if not self.table:
+            if legal:
+                return Explanation(text, True, "your hand holds only drinks, so the lead passes to the left", ("TS-5",))
+            return Explanation(text, False, "the leader must play on an empty table", ("TS-5",))
+        if len(self.table) == 1:
+            if move.take is not None:
+                return Explanation(
+                    text,
+                    False,
+                    f"a Single cannot be weakened: passing on {table} eliminates you, taking nothing",
+                    ("TS-7",),
+                )
+            return Explanation(
+                text, True, f"passing on {table} eliminates you from the round: you couldn't beat a Single", ("TS-7",)
+            )
+        if move.take is None:
+            return Explanation(text, False, f"a pass must take an end card of {table}", ("TS-6",))
+        if not legal:
+            ends = "either end" if combo_kind(self.table) == "run" else "any card"
+            return Explanation(text, False, f"you may only take a card from {ends} of {table}", ("TS-6",))
+        what = "the drink" if move.take == DRINK else f"the {move.take}"
+        return Explanation(
+            text, True, f"you pass and take {what} from {table}; the weaker rest stays on the table", ("TS-6",)
+        )
+
+    # -- what players may know --
+
+    def observation(self, player: int) -> "TooSlothObservation":
+        check_seat(player, len(self.hands), "player")
+        return self._observe(player)
+
+    def view(self) -> "TooSlothObservation":
+        return self._observe(None)
+
+    def _observe(self, viewer: int | None) -> "TooSlothObservation":
+        cfg = self.cfg
+        to_move = self.current_player
+        show_moves = not self.over and (viewer is None or viewer == to_move)
+        hands = tuple(tuple(self.hands[s]) if viewer is None or viewer == s else None for s in range(cfg.players))
+        status = tuple(
+            "active"
+            if st == ACTIVE
+            else ("1st" if self.finishers and self.finishers[0] == s else "2nd")
+            if st == FINISHED
+            else f"out: {self.why_out[s]}"
+            for s, st in enumerate(self.status)
+        )
+        return TooSlothObservation(
+            game=self.game.name,
+            player=viewer,
+            current_player=to_move,
+            is_over=self.over,
+            legal_moves=tuple(self.legal_moves()) if show_moves else (),
+            log=tuple(self.events),
+            players=cfg.players,
+            round=self.round,
+            rounds=cfg.rounds,
+            finish=cfg.finish,
+            no_board=cfg.no_board,
+            pacemaker=self.pacemaker,
+            hands=hands,
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            drinks_held=tuple(h[DRINK] for h in self.hands),
+            positions=tuple(self.positions),
+            status=status,
+            table=self.table,
+            table_owner=self.owner,
+            passed=tuple(bool(self.passed >> s & 1) for s in range(cfg.players)),
+            suspicious=self.suspicious,
+            trophies=tuple(self.trophies),
+            chips=tuple(self.chips),
+            results=tuple(self.results),
+            winner=self.winner() if self.over else None,
+        )
+
+
+@dataclass(frozen=True)
+class TooSlothObservation:
+    """What one seat may know (TS-15); ``player=None`` is the omniscient view."""
+
+    game: str
+    player: int | None
+    current_player: int
+    is_over: bool
+    legal_moves: tuple[Move, ...]
+    log: tuple[Event, ...]
+    players: int
+    round: int
+    rounds: int
+    finish: int
+    no_board: bool
+    pacemaker: int
+    hands: tuple[tuple[int, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    drinks_held: tuple[int, ...]
+    positions: tuple[int, ...]
+    status: tuple[str, ...]
+    table: tuple[int, ...]
+    table_owner: int
+    passed: tuple[bool, ...]
+    suspicious: bool
+    trophies: tuple[int, ...]
+    chips: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    winner: int | None

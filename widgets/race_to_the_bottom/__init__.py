@@ -1,0 +1,1 @@
+"""The Race to the Bottom play board."""

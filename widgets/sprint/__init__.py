@@ -1,0 +1,1 @@
+"""The Sprint! play board."""

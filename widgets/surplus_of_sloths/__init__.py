@@ -1,0 +1,1 @@
+"""The Surplus of Sloths play board."""

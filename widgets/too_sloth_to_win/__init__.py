@@ -1,0 +1,1 @@
+"""The Too Sloth To Win play board."""

@@ -12,6 +12,7 @@ from sloth_kernel.errors import (
     SlothKernelError,
 )
 from sloth_kernel.registry import available_games, game_spec, game_specs, load_game
+from sloth_kernel.render import render_observation  # also installs the HTML renderer for states
 from sloth_kernel.spec import GameSpec
 
 __all__ = [
@@ -33,5 +34,6 @@ __all__ = [
     "game_spec",
     "game_specs",
     "load_game",
+    "render_observation",
 ]
 __version__ = "0.1.0"

@@ -1,4 +1,4 @@
-"""The game protocol shared by all four games.
+"""The game protocol every game speaks.
 
 A game module subclasses :class:`GameConfig`, :class:`Game` and :class:`GameState`
 and defines frozen move values and a frozen observation. Everything else here --
@@ -8,16 +8,16 @@ checked play, explanations, records, replay, HTML rendering -- is written once.
 from __future__ import annotations
 
 import dataclasses
-import html
 import json
 import random
 import secrets
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
+from sloth_kernel.explanation import Explanation
 
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
@@ -40,28 +40,6 @@ def fresh_seed() -> int:
 
 
 # --- explanations and events -------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """Whether a move is legal here and why, in plain words, citing rule ids."""
-
-    move: str
-    legal: bool
-    reason: str
-    rules: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        verdict = "Legal" if self.legal else "Not legal"
-        cite = f" [{', '.join(self.rules)}]" if self.rules else ""
-        return f"{verdict}: {self.reason}{cite}"
-
-    def __bool__(self) -> bool:
-        return self.legal
-
-    def _repr_html_(self) -> str:
-        css = "sk-explain sk-legal" if self.legal else "sk-explain sk-illegal"
-        return f'<div class="{css}">{html.escape(str(self))}</div>'
 
 
 class Event(NamedTuple):
@@ -392,13 +370,23 @@ class GameState(ABC, Generic[M]):
     def to_json(self) -> str:
         return json.dumps(self.to_record())
 
-    def _repr_html_(self) -> str:
-        from sloth_kernel.render import render_observation
-
-        return render_observation(self.view())
+    def _repr_html_(self) -> str | None:
+        """The omniscient view as HTML, by the renderer the render layer installed (None: plain repr)."""
+        return None if _html_renderer is None else _html_renderer(self.view())
 
     def __repr__(self) -> str:
         return f"<{self.describe()}>"
+
+
+_html_renderer: Callable[[Any], str] | None = None
+"""Observation -> HTML. The render layer installs it (``sloth_kernel.render``), so that the
+core never imports the layers above it; importing ``sloth_kernel`` always does."""
+
+
+def install_html_renderer(renderer: Callable[[Any], str]) -> None:
+    """Called once by the render layer: how ``GameState._repr_html_`` draws a state."""
+    global _html_renderer
+    _html_renderer = renderer
 
 
 def check_seat(value: Any, players: int, what: str) -> int:

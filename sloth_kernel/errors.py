@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from sloth_kernel.core import Explanation
+from sloth_kernel.explanation import Explanation
 
 
 class SlothKernelError(ValueError):
@@ -39,7 +38,7 @@ class InvalidMoveError(SlothKernelError):
 class IllegalMoveError(SlothKernelError):
     """A well-formed move that the rules forbid here; carries the explanation."""
 
-    def __init__(self, move: Any, explanation: "Explanation", *, position: str = "") -> None:
+    def __init__(self, move: Any, explanation: Explanation, *, position: str = "") -> None:
         self.move = move
         self.explanation = explanation
         self.position = position

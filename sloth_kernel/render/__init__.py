@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from sloth_kernel.core import install_html_renderer
 from sloth_kernel.render.kit import CardFace, card_row, card_svg, log_html, page, panel
 
 
@@ -19,5 +20,7 @@ def render_observation(observation: Any) -> str:
     html_text: str = renderer(observation)
     return html_text
 
+
+install_html_renderer(render_observation)
 
 __all__ = ["CardFace", "card_row", "card_svg", "page", "panel", "render_observation"]

@@ -556,37 +556,3 @@ class SprintObservation:
     winner: str | None  # "tortoise", "hare" or None
     race_pile: tuple[str, ...] | None = None  # view() only: top first
     objective_deck: tuple[int, ...] | None = None  # view() only: next first
-
-
-# --- bench ---------------------------------------------------------------------------
-
-
-def extra_benchmarks(repeats: int) -> None:
-    """Called by ``python -m sloth_kernel bench``: whole games per CPU second with a simulated
-    lifter (sigma 0.15, aim one low), scalar engine vs the numpy simulator, same run."""
-    import random
-    import statistics
-    import time
-
-    from sloth_kernel.games.sprint.skill import GaussianLifter, draw_lift
-    from sloth_kernel.games.sprint.vector import games_per_second
-
-    model, game = GaussianLifter(0.15, -1.0), Sprint(SprintConfig())
-    batch = 1_000_000
-
-    def scalar(seconds: float = 1.0) -> float:
-        rng, games, max_lift = random.Random(0), 0, game.cfg.max_lift
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            state = game.new_state(games)
-            while state.winner is None:  # the fast path: no checks, no observations
-                state.apply_unchecked(lift_move(draw_lift(model, state.objective, max_lift, rng.random())))
-            games += 1
-        return games / (time.process_time() - start)
-
-    scalar_rate = statistics.median(scalar() for _ in range(repeats))
-    vector_rate = statistics.median(games_per_second(model, batch, seed=r) for r in range(repeats))
-    print(f"  sprint whole games/s ({model}), median of {repeats}:")
-    print(f"    scalar engine    {scalar_rate:>12,.0f} games/s")
-    print(f"    numpy, {batch:,} per batch {vector_rate:>12,.0f} games/s")
-    print(f"    ratio            {vector_rate / scalar_rate:>12,.1f}x (same run)", flush=True)

@@ -145,7 +145,7 @@ def test_binder_env_serves_the_gallery_and_an_app(binder_server: JupyterServer, 
         page = watch.new_page()
         page.goto(binder_server.url("/" + BADGE_URLPATH), wait_until="commit")  # what the badge opens
         page.locator(".sk-gallery").wait_for()
-        link = page.locator('.sk-game-card[data-game="too_sloth_to_win"] a.sk-play-link')
+        link = page.locator('.sk-game-card[data-game="too-sloth-to-win"] a.sk-play-link')
         with context.expect_page() as opened:
             link.click()
         app = opened.value

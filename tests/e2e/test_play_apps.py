@@ -16,10 +16,6 @@ from harness import GALLERY, NOTEBOOKS, PLAY_APPS, PageWatch, VoilaServer, scree
 VOILA_CELL_ERROR = "There was an error when executing cell"
 
 
-def slug(game: str) -> str:
-    return PLAY_APPS[game][len("play_") : -len(".ipynb")]
-
-
 def needs_notebook(name: str) -> None:
     if not (NOTEBOOKS / name).exists():
         pytest.skip(f"notebooks/{name} is not in this checkout yet")
@@ -43,7 +39,7 @@ def follow_gallery_link(gallery: Any, game: str, kind: str) -> Any:
     the notebook opens in a new tab, which is returned. (Tests never navigate a stock-template
     Voila page away: that fires Voila's page-close beacon, which this Voila answers with 403,
     see README.)"""
-    link = gallery.locator(f'.sk-game-card[data-game="{slug(game)}"] a.sk-{kind}-link')
+    link = gallery.locator(f'.sk-game-card[data-game="{game}"] a.sk-{kind}-link')
     with gallery.context.expect_page() as opened:
         link.click()
     tab = opened.value
@@ -90,11 +86,11 @@ def test_gallery_links_open_every_play_app_and_learn_notebook(
     open_gallery(page, voila)
     page.screenshot(path=screenshot_path("gallery"), full_page=True)
     cards = page.locator(".sk-game-card")
-    assert sorted(cards.evaluate_all("els => els.map(e => e.dataset.game)")) == sorted(slug(g) for g in PLAY_APPS)
+    assert sorted(cards.evaluate_all("els => els.map(e => e.dataset.game)")) == sorted(PLAY_APPS)
 
     hrefs = {}
     for game in PLAY_APPS:
-        card = page.locator(f'.sk-game-card[data-game="{slug(game)}"]')
+        card = page.locator(f'.sk-game-card[data-game="{game}"]')
         hrefs[game] = (
             card.locator("a.sk-play-link").get_attribute("href"),
             card.locator("a.sk-learn-link").get_attribute("href"),

@@ -187,10 +187,18 @@ class Comm {
 // The widget manager: ipywidgets' own ManagerBase, with comms from the connection above and
 // the two standard widget modules built in.
 
+// Each with the version of the widget model spec it implements (what ipywidgets sends as a
+// model's _model_module_version; build.mjs records them in BUILT_AGAINST.json).
 const MODULES = {
-  '@jupyter-widgets/base': base,
-  '@jupyter-widgets/controls': controls,
+  '@jupyter-widgets/base': { version: base.JUPYTER_WIDGETS_VERSION, exports: base },
+  '@jupyter-widgets/controls': { version: controls.JUPYTER_CONTROLS_VERSION, exports: controls },
 };
+
+// A model module version the built-in module can serve: the same major version (semver).
+function servesVersion(module, wanted) {
+  const version = String(wanted || '*').replace(/^[~^=v]+/, '');
+  return version === '*' || version.split('.', 1)[0] === module.version.split('.', 1)[0];
+}
 
 class WidgetManager extends ManagerBase {
   constructor(kernel, earlyControlCommId = null) {
@@ -210,10 +218,10 @@ class WidgetManager extends ManagerBase {
 
   async loadClass(className, moduleName, moduleVersion) {
     const module = MODULES[moduleName];
-    if (!module || !module[className]) {
+    if (!module || !servesVersion(module, moduleVersion) || !module.exports[className]) {
       throw new Error(`widget class ${className} from ${moduleName}@${moduleVersion} is not in this front end`);
     }
-    return module[className];
+    return module.exports[className];
   }
 
   async _create_comm(targetName, modelId, data, metadata, buffers) {
@@ -340,7 +348,8 @@ async function start() {
     const adopted = kernel.adopt(early);
     const connected = (adopted || kernel.connect()).then(() => mark('connected'));
     const manager = new WidgetManager(kernel, adopted ? early.controlCommId : null);
-    window.slothVoila = { manager, inlineSanitize };  // for the browser tests
+    const modules = Object.fromEntries(Object.entries(MODULES).map(([name, module]) => [name, module.version]));
+    window.slothVoila = { manager, inlineSanitize, modules };  // for the browser tests
     const views = widgetViews();
     const snapshot = widgetSnapshot();
     let fromSnapshot = false;

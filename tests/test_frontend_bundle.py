@@ -177,3 +177,12 @@ def test_the_template_starts_the_early_script_after_every_cell_has_run() -> None
     assert "cdn." not in text and "https://" not in text
     early = (FRONTEND / "src" / "early.js").read_text()
     assert "request_states" in early and "dataset.main" in early
+
+
+def test_the_template_arms_the_stock_fallback_before_the_early_script() -> None:
+    """The fallback (tests/e2e/test_stock_fallback.py) must be listening before either script loads."""
+    text = (TEMPLATE / "index.html.j2").read_text()
+    fallback = text.index("window.slothPage = ")
+    assert fallback < text.index("<script src=\"{{ static_url('sloth-voila-early.js') }}\"")
+    assert "url.searchParams.set('template', 'lab')" in text
+    assert "page.started = true" in (FRONTEND / "src" / "main.js").read_text()

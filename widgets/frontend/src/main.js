@@ -10,6 +10,9 @@
 // of their states that Voila recorded while running the cells (also in the page), render each
 // widget-view output in place, then adopt the socket and reconcile with the kernel's answer,
 // and keep the comms flowing both ways. Without a snapshot, the kernel's answer is awaited.
+//
+// The template (index.html.j2) reloads the page with Voila's stock front end should this one
+// fail before the board is up: start() tells it through window.slothPage.
 
 import * as base from '@jupyter-widgets/base';
 import * as controls from '@jupyter-widgets/controls';
@@ -334,6 +337,8 @@ const mark = (name) => performance.mark(`sloth:${name}`);
 
 async function start() {
   mark('script');
+  const page = window.slothPage || { fallBack: () => false };  // the template's fallback (index.html.j2)
+  page.started = true;
   const config = pageConfig();
   if (!config.kernelId) return;  // a page without a kernel (an error page)
   try {
@@ -365,6 +370,7 @@ async function start() {
       mark('models');
       await renderViews(manager, views);
       mark('rendered');
+      page.up = true;
       document.body.classList.remove('sk-page-connecting');
       await connected;
       kernel.flushEarly();
@@ -377,9 +383,11 @@ async function start() {
       mark('models');
       await renderViews(manager, views);
       mark('rendered');
+      page.up = true;
     }
   } catch (error) {
     console.error(error);
+    if (page.fallBack(`the front end failed: ${error.message || error}`)) return;  // reloading
     showBanner(`The game could not start: ${error.message || error}. Reload the page to try again.`);
   } finally {
     document.body.classList.remove('sk-page-connecting');

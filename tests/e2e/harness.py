@@ -25,9 +25,10 @@ import time
 import urllib.error
 import urllib.request
 import weakref
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
@@ -149,7 +150,7 @@ class VoilaServer:
             *self.args,
         ]
 
-    def start(self, attempts: int = 3) -> "VoilaServer":
+    def start(self, attempts: int = 3) -> VoilaServer:
         """Start on a free port (a lost race for the port is retried) and wait until it answers."""
         for attempt in range(attempts):
             self.port = free_port()
@@ -168,7 +169,7 @@ class VoilaServer:
             OUTPUT.mkdir(exist_ok=True)
             self.log_path = OUTPUT / f"voila-{os.getpid()}-{self.port}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (open while the server runs; closed in _reap)
         env = dict(os.environ if self.env is None else self.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
         self.process = subprocess.Popen(
@@ -271,7 +272,7 @@ class VoilaServer:
             self._log.close()
             self._log = None
 
-    def __enter__(self) -> "VoilaServer":
+    def __enter__(self) -> VoilaServer:
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:

@@ -21,6 +21,8 @@ FRONTEND = REPO / "widgets" / "frontend"
 TEMPLATE = REPO / "widgets" / "voila_template" / "sloth"
 STATIC = TEMPLATE / "static"
 PLAY_NOTEBOOKS = sorted((REPO / "notebooks").glob("play_*.ipynb"))
+# What build.mjs records the bundle was built against (npm packages, widget model modules).
+BUILT_AGAINST = STATIC / "BUILT_AGAINST.json"
 
 
 def inputs_hash() -> str:
@@ -48,6 +50,67 @@ def test_npm_dependencies_are_pinned_exactly_and_locked() -> None:
         for name, version in package[section].items():
             assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} {version} is a range"
             assert lock["packages"][f"node_modules/{name}"]["version"] == version, name
+
+
+def built_against() -> dict:
+    return json.loads(BUILT_AGAINST.read_text())
+
+
+def test_the_recorded_versions_belong_to_the_committed_bundle() -> None:
+    assert built_against()["inputs_sha256"] == inputs_hash(), "run `make frontend` and commit the bundle"
+
+
+def test_the_bundle_was_built_against_the_locked_npm_packages() -> None:
+    package = json.loads((FRONTEND / "package.json").read_text())
+    lock = json.loads((FRONTEND / "package-lock.json").read_text())
+    recorded = built_against()["npm"]
+    assert set(recorded) == {name for name in package["dependencies"] if name.startswith("@jupyter-widgets/")}
+    for name, version in recorded.items():
+        assert version == lock["packages"][f"node_modules/{name}"]["version"], name
+
+
+def test_the_bundle_registers_the_widget_model_modules_of_the_installed_ipywidgets() -> None:
+    """ipywidgets sends these versions with every model (_model_module_version); the bundle's
+    widget manager serves only its own major versions (main.js, loadClass)."""
+    import ipywidgets
+    from ipywidgets import _version
+
+    recorded = built_against()
+    assert recorded["widget_modules"] == {
+        "@jupyter-widgets/base": _version.__jupyter_widgets_base_version__,
+        "@jupyter-widgets/controls": _version.__jupyter_widgets_controls_version__,
+    }
+    assert recorded["widget_protocol"] == _version.__protocol_version__
+    for widget in (ipywidgets.Button, ipywidgets.HTML, ipywidgets.Layout, ipywidgets.ButtonStyle):
+        traits = widget.class_traits()
+        module = traits["_model_module"].default_value
+        assert traits["_model_module_version"].default_value == recorded["widget_modules"][module], widget
+    main = (FRONTEND / "src" / "main.js").read_text()
+    assert "version: base.JUPYTER_WIDGETS_VERSION" in main and "version: controls.JUPYTER_CONTROLS_VERSION" in main
+
+
+def caret_allows(spec: str, version: str) -> bool:
+    """npm's `^X.Y.Z` for X >= 1: the same major version, at least X.Y.Z."""
+    assert re.fullmatch(r"\^[1-9]\d*\.\d+\.\d+", spec), spec
+    low = tuple(int(part) for part in spec[1:].split("."))
+    have = tuple(int(part) for part in version.split("."))
+    return have[0] == low[0] and have >= low
+
+
+def test_the_bundle_matches_the_widget_manager_jupyterlab_widgets_ships() -> None:
+    """Voila's stock front end (the fallback) uses jupyterlab_widgets' manager: the bundle's
+    @jupyter-widgets/* packages must be in the ranges that manager was built with."""
+    from jupyter_core.paths import jupyter_path
+
+    manifests = [
+        Path(p, "package.json")
+        for p in jupyter_path("labextensions", "@jupyter-widgets", "jupyterlab-manager")
+        if Path(p, "package.json").is_file()
+    ]
+    assert manifests, "jupyterlab_widgets' labextension is not installed"
+    wanted = json.loads(manifests[0].read_text())["dependencies"]
+    for name, version in built_against()["npm"].items():
+        assert caret_allows(wanted[name], version), f"{name} {version} is outside jupyterlab_widgets' {wanted[name]}"
 
 
 def test_the_bundle_reaches_nothing_outside_the_server() -> None:
@@ -114,3 +177,12 @@ def test_the_template_starts_the_early_script_after_every_cell_has_run() -> None
     assert "cdn." not in text and "https://" not in text
     early = (FRONTEND / "src" / "early.js").read_text()
     assert "request_states" in early and "dataset.main" in early
+
+
+def test_the_template_arms_the_stock_fallback_before_the_early_script() -> None:
+    """The fallback (tests/e2e/test_stock_fallback.py) must be listening before either script loads."""
+    text = (TEMPLATE / "index.html.j2").read_text()
+    fallback = text.index("window.slothPage = ")
+    assert fallback < text.index("<script src=\"{{ static_url('sloth-voila-early.js') }}\"")
+    assert "url.searchParams.set('template', 'lab')" in text
+    assert "page.started = true" in (FRONTEND / "src" / "main.js").read_text()

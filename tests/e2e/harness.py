@@ -12,7 +12,9 @@ Nothing here sleeps to synchronise: waits poll a condition against a deadline.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
 import os
 import re
 import signal
@@ -22,10 +24,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import weakref
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 from urllib.parse import urlsplit
+
+from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -144,7 +150,7 @@ class VoilaServer:
             *self.args,
         ]
 
-    def start(self, attempts: int = 3) -> "VoilaServer":
+    def start(self, attempts: int = 3) -> VoilaServer:
         """Start on a free port (a lost race for the port is retried) and wait until it answers."""
         for attempt in range(attempts):
             self.port = free_port()
@@ -163,7 +169,7 @@ class VoilaServer:
             OUTPUT.mkdir(exist_ok=True)
             self.log_path = OUTPUT / f"voila-{os.getpid()}-{self.port}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (open while the server runs; closed in _reap)
         env = dict(os.environ if self.env is None else self.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
         self.process = subprocess.Popen(
@@ -266,7 +272,7 @@ class VoilaServer:
             self._log.close()
             self._log = None
 
-    def __enter__(self) -> "VoilaServer":
+    def __enter__(self) -> VoilaServer:
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:
@@ -312,29 +318,76 @@ def is_known_noise(url: str) -> bool:
     return any(url.startswith(prefix) for prefix in KNOWN_CDN_FONT_NOISE)
 
 
+# The Jupyter kernel WebSocket's subprotocol with binary frames (jupyter_server's v1 format).
+V1_KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def read_kernel_frame(protocol: str, kind: str, payload: str) -> dict[str, Any] | None:
+    """What the kernel tracker needs from one frame of a kernel WebSocket: its channel, message
+    id and type, its parent's id, and a status message's execution state. The frame is read with
+    jupyter_server's own codecs (the server's side of the same socket): v1 binary frames, or the
+    older format (JSON text, binary only with buffers). `payload` is the text, or base64 bytes."""
+    if kind == "text":
+        msg = json.loads(payload)
+    elif protocol == V1_KERNEL_PROTOCOL:
+        channel, parts = deserialize_msg_from_ws_v1(base64.b64decode(payload))
+        header, parent = (json.loads(part or b"{}") for part in parts[:2])
+        msg = {"channel": channel, "header": header, "parent_header": parent, "content": parts[3]}
+    else:
+        msg = deserialize_binary_message(base64.b64decode(payload))
+    header = msg.get("header")
+    if not isinstance(header, dict) or "msg_id" not in header:
+        return None  # not a kernel message
+    facts = {
+        "channel": msg.get("channel"),
+        "msg_id": header["msg_id"],
+        "msg_type": header.get("msg_type"),
+        "parent_msg_id": (msg.get("parent_header") or {}).get("msg_id"),
+    }
+    if facts["msg_type"] == "status":  # only then is the content (maybe large) read
+        content = msg.get("content")
+        if isinstance(content, bytes):
+            content = json.loads(content or b"{}")
+        facts["execution_state"] = (content or {}).get("execution_state")
+    return facts
+
+
+def _read_kernel_frame_binding(source: Any, protocol: str, kind: str, payload: str) -> dict[str, Any] | None:
+    try:
+        return read_kernel_frame(protocol, kind, payload)
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None  # not a kernel message
+
+
 # Installed in every watched page before its scripts run: wraps WebSocket to follow the Jupyter
-# kernel protocol (v1 binary frames or JSON text). `window.__skKernel.pending` holds the ids of
-# requests the page sent on the shell channel until the kernel reports "idle" for them, so a
-# test can wait until the kernel has answered every click and sent every widget update.
+# kernel protocol. `window.__skKernel.pending` holds the ids of requests the page sent on the
+# shell channel until the kernel reports "idle" for them, so a test can wait until the kernel
+# has answered every click and sent every widget update. The page does not parse the frames:
+# it hands each one to read_kernel_frame above (a Playwright binding), and counts it as pending
+# until the answer is back.
 KERNEL_TRACKER_JS = r"""
 (() => {
   if (window.__skKernel) return;
   const state = { pending: new Set(), sent: 0, idle: 0, lastReceived: 0 };
   window.__skKernel = state;
-  const decoder = new TextDecoder();
-  function parts(data) {
-    if (typeof data === 'string') {
-      const msg = JSON.parse(data);
-      return { channel: msg.channel, header: msg.header, parent: msg.parent_header, content: msg.content };
-    }
-    if (!(data instanceof ArrayBuffer)) return null;
-    const view = new DataView(data);
-    const count = Number(view.getBigUint64(0, true));
-    const offsets = [];
-    for (let i = 0; i < count; i++) offsets.push(Number(view.getBigUint64(8 * (i + 1), true)));
-    const text = (i) => decoder.decode(new Uint8Array(data, offsets[i], offsets[i + 1] - offsets[i]));
-    const json = (i) => { const t = text(i); return t ? JSON.parse(t) : {}; };
-    return { channel: text(0), header: json(1), parent: json(2), content: json(4) };
+  const answered = new Set();  // requests whose "idle" was read before the request itself
+  let frames = 0;
+  function base64(bytes) {
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  }
+  function read(socket, data, use) {
+    let frame;
+    if (typeof data === 'string') frame = ['text', data];
+    else if (data instanceof ArrayBuffer) frame = ['binary', base64(new Uint8Array(data))];
+    else if (ArrayBuffer.isView(data)) frame = ['binary', base64(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))];
+    else return;  // a Blob: no kernel message
+    const token = `frame ${++frames}`;
+    state.pending.add(token);  // nothing counts as answered while a frame is being read
+    window.__skReadKernelFrame(socket.protocol, ...frame)
+      .then((msg) => { if (msg) use(msg); }, () => { /* the page is going away */ })
+      .finally(() => state.pending.delete(token));
   }
   const Native = window.WebSocket;
   class TrackedWebSocket extends Native {
@@ -342,29 +395,29 @@ KERNEL_TRACKER_JS = r"""
       super(...args);
       this.addEventListener('message', (event) => {
         state.lastReceived = performance.now();
-        try {
-          const msg = parts(event.data);
-          if (msg && msg.channel === 'iopub' && msg.header.msg_type === 'status'
-              && msg.content.execution_state === 'idle' && msg.parent && msg.parent.msg_id) {
-            if (state.pending.delete(msg.parent.msg_id)) state.idle += 1;
+        read(this, event.data, (msg) => {
+          if (msg.channel === 'iopub' && msg.msg_type === 'status' && msg.execution_state === 'idle'
+              && msg.parent_msg_id) {
+            if (state.pending.delete(msg.parent_msg_id)) state.idle += 1; else answered.add(msg.parent_msg_id);
           }
-        } catch (err) { /* not a kernel message */ }
+        });
       });
     }
     send(data) {
-      try {
-        const msg = parts(data);
-        if (msg && msg.channel === 'shell' && msg.header && msg.header.msg_id) {
-          state.pending.add(msg.header.msg_id);
-          state.sent += 1;
-        }
-      } catch (err) { /* not a kernel message */ }
+      read(this, data, (msg) => {
+        if (msg.channel !== 'shell') return;
+        state.sent += 1;
+        if (answered.delete(msg.msg_id)) state.idle += 1; else state.pending.add(msg.msg_id);
+      });
       return super.send(data);
     }
   }
   window.WebSocket = TrackedWebSocket;
 })();
 """
+
+# Contexts that already have the tracker's binding (a context may be watched more than once).
+_TRACKED_CONTEXTS: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 @dataclass
@@ -382,6 +435,9 @@ class PageWatch:
     pages: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.context not in _TRACKED_CONTEXTS:
+            self.context.expose_binding("__skReadKernelFrame", _read_kernel_frame_binding)
+            _TRACKED_CONTEXTS.add(self.context)
         self.context.add_init_script(KERNEL_TRACKER_JS)
         self.context.route("**/*", self._route)
         self.context.on("page", self._attach)

@@ -6,13 +6,17 @@
 //
 // The bundle is committed, so playing or testing never needs Node. Its first line records a
 // hash of every input (src/, package-lock.json, this file); tests/test_frontend_bundle.py
-// fails when a source changed and the bundle was not rebuilt.
+// fails when a source changed and the bundle was not rebuilt. Beside it, BUILT_AGAINST.json
+// records what the bundle was built against (the @jupyter-widgets/* npm packages, and the
+// widget model module versions it registers), which the same tests compare with the Python
+// packages installed.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const OUT = '../voila_template/sloth/static';
+const VERSIONS = 'BUILT_AGAINST.json';
 
 export function inputsHash() {
   const files = ['build.mjs', 'package-lock.json',
@@ -59,3 +63,35 @@ await esbuild.build({
   logLevel: 'info',
 });
 writeFileSync(join(OUT, 'INPUTS.sha256'), hash + '\n');
+writeFileSync(join(OUT, VERSIONS), JSON.stringify(await builtAgainst(hash), null, 2) + '\n');
+
+// The @jupyter-widgets/* packages as installed (npm ci: as locked), and the versions of the
+// widget model modules the bundle registers: main.js's MODULES takes them from these same
+// constants of the bundled packages (an ipywidgets release that moves them is a new spec).
+async function builtAgainst(inputs) {
+  const dependencies = JSON.parse(readFileSync('package.json', 'utf8')).dependencies;
+  const npm = Object.fromEntries(Object.keys(dependencies).filter((name) => name.startsWith('@jupyter-widgets/'))
+    .map((name) => [name, JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')).version]));
+  const constants = await esbuild.build({
+    stdin: {
+      contents: "export { JUPYTER_WIDGETS_VERSION, PROTOCOL_VERSION } from '@jupyter-widgets/base/lib/version';\n"
+        + "export { JUPYTER_CONTROLS_VERSION } from '@jupyter-widgets/controls/lib/version';\n",
+      resolveDir: '.',
+    },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = constants.outputFiles[0].text;
+  const v = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return {
+    inputs_sha256: inputs,
+    npm,
+    widget_modules: {
+      '@jupyter-widgets/base': v.JUPYTER_WIDGETS_VERSION,
+      '@jupyter-widgets/controls': v.JUPYTER_CONTROLS_VERSION,
+    },
+    widget_protocol: v.PROTOCOL_VERSION,
+  };
+}

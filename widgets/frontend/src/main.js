@@ -10,6 +10,9 @@
 // of their states that Voila recorded while running the cells (also in the page), render each
 // widget-view output in place, then adopt the socket and reconcile with the kernel's answer,
 // and keep the comms flowing both ways. Without a snapshot, the kernel's answer is awaited.
+//
+// The template (index.html.j2) reloads the page with Voila's stock front end should this one
+// fail before the board is up: start() tells it through window.slothPage.
 
 import * as base from '@jupyter-widgets/base';
 import * as controls from '@jupyter-widgets/controls';
@@ -187,10 +190,18 @@ class Comm {
 // The widget manager: ipywidgets' own ManagerBase, with comms from the connection above and
 // the two standard widget modules built in.
 
+// Each with the version of the widget model spec it implements (what ipywidgets sends as a
+// model's _model_module_version; build.mjs records them in BUILT_AGAINST.json).
 const MODULES = {
-  '@jupyter-widgets/base': base,
-  '@jupyter-widgets/controls': controls,
+  '@jupyter-widgets/base': { version: base.JUPYTER_WIDGETS_VERSION, exports: base },
+  '@jupyter-widgets/controls': { version: controls.JUPYTER_CONTROLS_VERSION, exports: controls },
 };
+
+// A model module version the built-in module can serve: the same major version (semver).
+function servesVersion(module, wanted) {
+  const version = String(wanted || '*').replace(/^[~^=v]+/, '');
+  return version === '*' || version.split('.', 1)[0] === module.version.split('.', 1)[0];
+}
 
 class WidgetManager extends ManagerBase {
   constructor(kernel, earlyControlCommId = null) {
@@ -210,10 +221,10 @@ class WidgetManager extends ManagerBase {
 
   async loadClass(className, moduleName, moduleVersion) {
     const module = MODULES[moduleName];
-    if (!module || !module[className]) {
+    if (!module || !servesVersion(module, moduleVersion) || !module.exports[className]) {
       throw new Error(`widget class ${className} from ${moduleName}@${moduleVersion} is not in this front end`);
     }
-    return module[className];
+    return module.exports[className];
   }
 
   async _create_comm(targetName, modelId, data, metadata, buffers) {
@@ -326,6 +337,8 @@ const mark = (name) => performance.mark(`sloth:${name}`);
 
 async function start() {
   mark('script');
+  const page = window.slothPage || { fallBack: () => false };  // the template's fallback (index.html.j2)
+  page.started = true;
   const config = pageConfig();
   if (!config.kernelId) return;  // a page without a kernel (an error page)
   try {
@@ -340,7 +353,8 @@ async function start() {
     const adopted = kernel.adopt(early);
     const connected = (adopted || kernel.connect()).then(() => mark('connected'));
     const manager = new WidgetManager(kernel, adopted ? early.controlCommId : null);
-    window.slothVoila = { manager, inlineSanitize };  // for the browser tests
+    const modules = Object.fromEntries(Object.entries(MODULES).map(([name, module]) => [name, module.version]));
+    window.slothVoila = { manager, inlineSanitize, modules };  // for the browser tests
     const views = widgetViews();
     const snapshot = widgetSnapshot();
     let fromSnapshot = false;
@@ -356,6 +370,7 @@ async function start() {
       mark('models');
       await renderViews(manager, views);
       mark('rendered');
+      page.up = true;
       document.body.classList.remove('sk-page-connecting');
       await connected;
       kernel.flushEarly();
@@ -368,9 +383,11 @@ async function start() {
       mark('models');
       await renderViews(manager, views);
       mark('rendered');
+      page.up = true;
     }
   } catch (error) {
     console.error(error);
+    if (page.fallBack(`the front end failed: ${error.message || error}`)) return;  // reloading
     showBanner(`The game could not start: ${error.message || error}. Reload the page to try again.`);
   } finally {
     document.body.classList.remove('sk-page-connecting');

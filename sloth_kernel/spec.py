@@ -52,6 +52,9 @@ class OptionSpec:
     doc: str = ""
     low: int | None = None
     high: int | None = None
+    """The numbers the rules can mean (inclusive), where the option is a number."""
+    seat: bool = False
+    """The option names a seat: 0 to players - 1."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,12 @@ class GameSpec:
     """Further notebooks (analyses) listed under the gallery's "Go deeper"."""
     option_docs: dict[str, str] = dataclasses.field(default_factory=dict)
     """Plain-words help for each option."""
+    option_ranges: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    """Inclusive ranges of the numeric options (``players`` comes from ``players``)."""
+    seat_options: tuple[str, ...] = ()
+    """Options that name a seat (0 to players - 1)."""
+    option_needs: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """Options that only apply with others set, e.g. ``{"rounds": {"match": True}}``."""
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -125,18 +134,17 @@ class GameSpec:
         hints = typing.get_type_hints(config_class)
         found = []
         for option in dataclasses.fields(config_class):
-            low, high = option.metadata.get("range", (None, None))
-            if option.name == "players":
-                low, high = self.players
+            low, high = self.players if option.name == "players" else self.option_ranges.get(option.name, (None, None))
             hint = hints[option.name]
             found.append(
                 OptionSpec(
                     option.name,
-                    getattr(hint, "__name__", str(hint).replace("typing.", "")),
+                    str(hint).replace("typing.", "") if typing.get_args(hint) else hint.__name__,
                     option.default if option.default is not dataclasses.MISSING else None,
                     self.option_docs.get(option.name, ""),
                     low,
                     high,
+                    option.name in self.seat_options,
                 )
             )
         return tuple(found)

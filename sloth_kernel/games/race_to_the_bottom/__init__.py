@@ -27,6 +27,15 @@ SPEC = GameSpec(
     faces=(("Q", "#222", "spade"), ("K", "#222", "spade"), ("A", "#b00020", "star", "joker", "wild")),
     play_notebook="play_race_to_the_bottom.ipynb",
     learn_notebook="learn_race_to_the_bottom.ipynb",
+    option_docs={
+        "players": "How many play (RB-1).",
+        "leader": "Who leads the first trick.",
+        "grand_prix": "Play a Grand Prix of several races (RB-10).",
+        "races": "How many races make a Grand Prix (RB-10: three).",
+    },
+    option_ranges={"races": (1, 9)},
+    option_needs={"races": {"grand_prix": True}},
+    seat_options=("leader",),
     notebooks=(
         Notebook(
             "analysis_race_to_the_bottom.ipynb", "Race to the Bottom in numbers", "What a 12-card hand holds, exactly."

@@ -25,6 +25,16 @@ SPEC = GameSpec(
     faces=(("14", "#2b4a7a", "star"), ("4", "#2a9d3a", "runner", "move")),
     play_notebook="play_sprint.ipynb",
     learn_notebook="learn_sprint.ipynb",
+    option_docs={
+        "players": "How many play together as the Tortoise.",
+        "small_track": "The small track (SP-1).",
+        "young_tortoise": "The Young Tortoise variant.",
+        "track_length": "The finish square, instead of the track's own (SP-1).",
+        "carrots": "The carrot squares, instead of the track's own (SP-1).",
+        "race_deck": "How many cards of each kind the race deck holds (SP-2).",
+        "objectives": "The Objective cards (SP-3).",
+    },
+    option_ranges={"track_length": (5, 500)},  # the default deck's carrot cards need a carrot square (4)
     notebooks=(
         Notebook(
             "analysis_sprint.ipynb", "Sprint! in numbers", "Win chance against lifting skill; why aiming low pays."

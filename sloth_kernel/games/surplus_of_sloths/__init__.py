@@ -25,6 +25,15 @@ SPEC = GameSpec(
     faces=(("5", "#2a9d3a", "leaf"), ("6", "#2a9d3a", "leaf"), ("X", "#2a9d3a", "leaf", "wild", "wild")),
     play_notebook="play_surplus_of_sloths.ipynb",
     learn_notebook="learn_surplus_of_sloths.ipynb",
+    option_docs={
+        "players": "How many play (SS-1).",
+        "babies": "Add the Baby cards (SS-2).",
+        "baby_nets_itself": "A Baby may itself be the card put into the Net (SS-6).",
+        "super_surplus": "Play a Super Surplus match of several games (SS-10).",
+        "first_active": "Who is the first Active Player (the rulebook's: who most recently pet a sloth).",
+        "match_first_active": "In a Super Surplus match, whether the first Active Player rotates or stays.",
+    },
+    seat_options=("first_active",),
     notebooks=(
         Notebook(
             "analysis_surplus_of_sloths.ipynb", "Surplus of Sloths in numbers", "How runs and X cards become points."

@@ -27,6 +27,16 @@ SPEC = GameSpec(
     faces=(("4", "#1f6b52", "runner"), ("5", "#7b3fb5", "glass", "drink", "wild"), ("6", "#1f6b52", "runner")),
     play_notebook="play_too_sloth_to_win.ipynb",
     learn_notebook="learn_too_sloth_to_win.ipynb",
+    option_docs={
+        "players": "How many play (TS-1).",
+        "pacemaker": "Who holds the pacemaker and leads the first round.",
+        "no_board": "Play without the race board: cards only.",
+        "finish": "The finish space (the rulebook's is 9); for the variant lab.",
+        "rounds": "How many rounds make a game (TS-14: three).",
+        "drinks": "Suspicious Drinks dealt to each player (the rulebook's is 1); for the variant lab.",
+    },
+    option_ranges={"finish": (3, 20), "rounds": (1, 9), "drinks": (0, 2)},
+    seat_options=("pacemaker",),
     notebooks=(
         Notebook(
             "analysis_too_sloth_to_win.ipynb", "Too Sloth To Win in numbers", "Pacemaker advantage; when to drink."

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator
 
 from sloth_kernel.bots import make_bot
-from sloth_kernel.registry import game_spec, load_game
+from sloth_kernel.registry import available_games, game_spec, load_game
 
 Z95 = 1.959963984540054
 
@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m sloth_kernel arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game", required=True, choices=available_games(), help="a registered game")
     parser.add_argument("--bots", default="ismcts,heuristic,random", help="comma-separated levels, strongest first")
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
     parser.add_argument("--seed", type=int, default=0)

@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m sloth_kernel bench", description=__doc__)
-    parser.add_argument("--games", nargs="*", default=None, help="game names (default: all available)")
+    parser.add_argument("--games", nargs="*", default=None, choices=available_games(), help="game names (default: all registered)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median reported)")
     parser.add_argument(

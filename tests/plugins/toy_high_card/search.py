@@ -3,23 +3,26 @@
 A world is dealt with ``game.from_deal`` -- the viewer's own cards where it knows them,
 every other seat's played cards plus a random draw of the cards it has not seen -- and
 then the public moves of the observation are replayed on it. Nothing writes an engine's
-internals, so the sampler works with whatever the engine keeps inside.
+internals, so the sampler works with whatever the engine keeps inside; it needs nothing
+from the search layer but ``SearchSpec``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from sloth_kernel.bots.determinize import Sampler, SearchSpec, fresh_world_seed, game_for
+from sloth_kernel.bots.determinize import SearchSpec
+from sloth_kernel.registry import load_game
 
 
-def prepare(obs: Any, options: dict[str, Any]) -> Sampler:
+def prepare(obs: Any, options: dict[str, Any]) -> Callable[[random.Random], Any]:
     """Sampler of worlds consistent with `obs`: the hidden cards dealt at random, the rest as seen."""
     me = obs.player
     if me is None:
         raise ValueError("determinize a seat's observation, not the omniscient view")
-    game = game_for(obs.game, {**obs.config.to_dict(), **options})
+    game = load_game(obs.game, **{**obs.config.to_dict(), **options})
     seats = range(obs.config.players)
     played = [[card for seat, card in obs.plays if seat == s] for s in seats]
     seen = set(obs.hand) | {card for _, card in obs.plays}
@@ -32,7 +35,7 @@ def prepare(obs: Any, options: dict[str, Any]) -> Sampler:
         hands = [
             played[s] + (list(obs.hand) if s == me else [pool.pop() for _ in range(obs.hand_counts[s])]) for s in seats
         ]
-        world = game.from_deal({"hands": hands}, seed=fresh_world_seed(rng))
+        world = game.from_deal({"hands": hands}, seed=rng.getrandbits(32))  # later chance unknown too
         for move in moves:
             world.apply_unchecked(move)
         return world

@@ -7,12 +7,11 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("sloth_kernel.interop.openspiel")
 
-CASES = [
-    ("sloth_too_sloth_to_win", 3),
-    ("sloth_surplus_of_sloths", 2),
-    ("sloth_race_to_the_bottom", 2),
-    ("sloth_sprint", 2),
-]
+from sloth_kernel import available_games, game_spec  # noqa: E402
+
+PLAYERS = {"too-sloth-to-win": 3, "surplus-of-sloths": 2, "race-to-the-bottom": 2, "sprint": 2}
+"""Small tables for the bundled games; every other registered game (a plugin) at its default."""
+CASES = [(openspiel.short_name(name), PLAYERS.get(name, game_spec(name).default_players)) for name in available_games()]
 
 
 @pytest.mark.parametrize("short_name,players", CASES)

@@ -7,9 +7,12 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from sloth_kernel import available_games, game_spec  # noqa: E402
 from sloth_kernel.interop.pettingzoo import env  # noqa: E402
 
-CASES = [("too-sloth-to-win", 3), ("surplus-of-sloths", 2), ("race-to-the-bottom", 2), ("sprint", 2)]
+PLAYERS = {"too-sloth-to-win": 3, "surplus-of-sloths": 2, "race-to-the-bottom": 2, "sprint": 2}
+"""Small tables for the bundled games; every other registered game (a plugin) at its default."""
+CASES = [(name, PLAYERS.get(name, game_spec(name).default_players)) for name in available_games()]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

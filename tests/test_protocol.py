@@ -1,4 +1,8 @@
-"""The shared protocol, checked the same way for every game that is available."""
+"""The shared protocol, checked the same way for every registered game.
+
+That is the bundled games and, in the test session, the toy game tests/conftest.py installs
+as a plugin: the parameters come from ``available_games()``, which sees it.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from sloth_kernel.core import OBSERVATION_FIELDS, GameState, fresh_seed
 AVAILABLE = available_games()
 
 
-def test_the_four_games_are_found_through_their_entry_points() -> None:
+def test_the_bundled_games_are_found_through_their_entry_points() -> None:
     from importlib.metadata import entry_points
 
     points = {point.name: point.value for point in entry_points(group="sloth_kernel.games")}

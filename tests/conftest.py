@@ -1,0 +1,28 @@
+"""The whole test session runs with a fifth game installed as a plugin: the toy in tests/plugins/.
+
+It is installed the way any plugin is found (a dist-info folder with a ``sloth_kernel.games``
+entry point on ``sys.path``, see tests/plugins/plugin_dist.py), before any test module is
+collected, so every test that iterates over the registered games (``available_games()``,
+``game_specs()``) covers it as well. Nothing outside tests/ names it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parent / "plugins"))
+from plugin_dist import install_toy  # noqa: E402
+
+_session = contextlib.ExitStack()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _session.enter_context(install_toy())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _session.close()

@@ -30,7 +30,10 @@ SPEC = GameSpec(
     play_notebook=None,
     learn_notebook=None,
     option_docs={
+        "players": "How many play (HC-1).",
         "cards": "The deck is the cards 1 to this number (HC-1).",
         "hand_size": "Cards dealt to each player (HC-2).",
     },
+    option_ranges={"cards": (2, 30), "hand_size": (1, 15)},
+    option_needs={"cards": {"hand_size": 1}},
 )

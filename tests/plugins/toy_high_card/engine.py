@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sloth_kernel.core import (
@@ -51,8 +51,8 @@ class HighCardConfig(GameConfig):
     """Options: seats, the size of the deck (HC-1) and of each hand (HC-2)."""
 
     players: int = 2
-    cards: int = field(default=MAX_CARDS, metadata={"range": (2, MAX_CARDS)})
-    hand_size: int = field(default=7, metadata={"range": (1, MAX_CARDS // 2)})
+    cards: int = MAX_CARDS
+    hand_size: int = 7
 
     def validate(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:

@@ -19,8 +19,9 @@ import contextlib
 import functools
 import html
 import traceback
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator, Sequence, TypeVar
+from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 import traitlets
@@ -90,7 +91,8 @@ class Session(traitlets.HasTraits):
 
     @property
     def to_move(self) -> int:
-        return self.state.current_player
+        player: int = self.state.current_player
+        return player
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
@@ -127,7 +129,7 @@ class Session(traitlets.HasTraits):
         if seat is None or not self.is_human(seat):
             return Explanation(text, False, "nobody at this screen may move for that seat")
         try:
-            verdict = self.state.explain(move)
+            verdict: Explanation = self.state.explain(move)
             self.state = self.state.play(move, player=seat)
         except IllegalMoveError as err:
             return err.explanation
@@ -288,6 +290,8 @@ class CardHand(widgets.HBox):
     """A hand of ToggleButtons drawn as cards. ``selected`` holds indices in click order."""
 
     selected = traitlets.Tuple()
+    # the Box's children trait (a tuple), declared for mypy: ipywidgets is untyped
+    children: tuple[Any, ...]
 
     def __init__(self, *, single: bool = False) -> None:
         super().__init__()
@@ -391,21 +395,23 @@ class CardHand(widgets.HBox):
 
 # --- the board shell --------------------------------------------------------------------
 
-F = TypeVar("F", bound=Callable[..., Any])
+B = TypeVar("B", bound="GameBoard")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def guarded(handler: F) -> F:
-    """Run a callback so that any error shows up in the board instead of being lost."""
+def guarded(handler: Callable[Concatenate[B, P], R]) -> Callable[Concatenate[B, P], R | None]:
+    """Run a callback so that any error shows up in the board instead of being lost (it then returns None)."""
 
     @functools.wraps(handler)
-    def run(self: "GameBoard", *args: Any, **kwargs: Any) -> Any:
+    def run(self: B, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
         try:
             return handler(self, *args, **kwargs)
         except Exception as err:  # noqa: BLE001 - shown to the user, never swallowed silently
             self._show_error(err)
             return None
 
-    return run  # type: ignore[return-value]
+    return run
 
 
 class GameBoard(widgets.VBox):
@@ -625,7 +631,7 @@ class GameBoard(widgets.VBox):
         self._hand_label.value = (
             f'<div class="sk-hand-label">{html.escape(self.hand_heading(obs, my_turn))} '
             f"({html.escape(seat_name(session.viewer))})</div>"
-            if has_hand
+            if has_hand and session.viewer is not None  # has_hand implies a viewer; said again for mypy
             else ""
         )
         self._hand_label.layout.display = "" if has_hand else "none"
@@ -860,6 +866,8 @@ class SeatSetup(widgets.VBox):
     """Number of players, human or bot level per seat, seed and game options; then New game."""
 
     MAX_SEATS = 5
+    # the Box's children trait (a tuple), declared for mypy: ipywidgets is untyped
+    children: tuple[Any, ...]
 
     def __init__(self, game_name: str, on_new: Callable[[int | None, list[str], dict[str, Any]], None]) -> None:
         super().__init__()
@@ -881,12 +889,12 @@ class SeatSetup(widgets.VBox):
         self.start = widgets.Button(description="New game", button_style="primary", icon="refresh")
         self.start.add_class("sk-new")
         self.start.on_click(self._start)
-        self.children = [
+        self.children = (
             widgets.HBox([self.players, self.seed]),
             widgets.GridBox(self.seat_kinds, layout=widgets.Layout(grid_template_columns="repeat(auto-fill, 230px)")),
             widgets.HBox([]),
             self.start,
-        ]
+        )
 
     def add_options(self, options: dict[str, widgets.ValueWidget]) -> None:
         """Game options as widgets, keyed by the engine's option name."""

@@ -21,8 +21,9 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 import ipywidgets as widgets
 import traitlets
@@ -36,6 +37,9 @@ CHECKPOINT_EVERY = 32  # keep every 32nd state; others are replayed from the nea
 PLAY_INTERVAL_MS = 1100
 
 Record = Mapping[str, Any]
+# A state of any game, spelled once: the stepper replays every game alike. A string, so that it is
+# never evaluated at run time; only mypy reads it.
+AnyGameState: TypeAlias = "GameState[Any]"
 
 
 # --- the logic ---------------------------------------------------------------------------
@@ -52,10 +56,10 @@ class Step:
     events: tuple[Event, ...]  # the log lines this move added (the narration)
     explanation: Explanation | None  # the engine's words on why the move was legal
     rules: tuple[tuple[str, str], ...]  # (rule id, plain words) the move applied
-    state: GameState[Any]
+    state: AnyGameState
 
 
-def as_record(source: GameState[Any] | Record | str) -> dict[str, Any]:
+def as_record(source: AnyGameState | Record | str) -> dict[str, Any]:
     """A record from a state, a record mapping or its JSON text."""
     if isinstance(source, GameState):
         return source.to_record()
@@ -72,13 +76,13 @@ def as_record(source: GameState[Any] | Record | str) -> dict[str, Any]:
 class Timeline:
     """The states of one record. Built once (every move is checked), then read at any step."""
 
-    def __init__(self, record: GameState[Any] | Record | str) -> None:
+    def __init__(self, record: AnyGameState | Record | str) -> None:
         self.record = as_record(record)
         game = load_game(str(self.record.get("game")))
         start = game.replay({**self.record, "moves": []})  # the deal, options and seed checked
         self.game = start.game
         self.moves: tuple[str, ...] = tuple(self.record["moves"])
-        self._checkpoints: dict[int, GameState[Any]] = {0: start}
+        self._checkpoints: dict[int, AnyGameState] = {0: start}
         state = start
         for index, text in enumerate(self.moves):
             try:
@@ -87,7 +91,7 @@ class Timeline:
                 raise RecordError(f"move #{index + 1} {text!r} does not replay: {err}") from err
             if (index + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints[index + 1] = state
-        self._last: tuple[int, GameState[Any]] = (len(self.moves), state)
+        self._last: tuple[int, AnyGameState] = (len(self.moves), state)
 
     def __len__(self) -> int:
         """Number of steps: the deal plus one per move."""
@@ -97,7 +101,7 @@ class Timeline:
     def last(self) -> int:
         return len(self.moves)
 
-    def state(self, index: int) -> GameState[Any]:
+    def state(self, index: int) -> AnyGameState:
         """The position after `index` moves (replayed from the nearest earlier checkpoint)."""
         if not 0 <= index <= self.last:
             raise IndexError(f"step {index} is outside 0..{self.last}")
@@ -139,12 +143,15 @@ class Timeline:
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
         """First step from `start` whose narration or move contains `what` (any case), or
         for which `what(step)` is true; None if there is none. Rule ids match too (e.g. a ruling id)."""
+        match: Callable[[Step], bool]
         if isinstance(what, str):
             needle = what.lower()
 
-            def match(step: Step) -> bool:
+            def contains(step: Step) -> bool:
                 words = [e.text for e in step.events] + [step.move or ""] + [r for r, _ in step.rules]
                 return any(needle in w.lower() for w in words)
+
+            match = contains
         else:
             match = what
         for index in range(max(start, 0), self.last + 1):
@@ -175,7 +182,7 @@ def as_seen_by(step: Step, seat: int | None) -> Step:
     return dataclasses.replace(step, move=shown, events=events, explanation=None)
 
 
-def board_html(state: GameState[Any], seat: int | None = None) -> str:
+def board_html(state: AnyGameState, seat: int | None = None) -> str:
     """The board as the game's renderer draws it (teacher's view, or one seat's view)."""
     observation = state.view() if seat is None else state.observation(seat)
     try:
@@ -253,7 +260,7 @@ class StepThrough(widgets.VBox):
 
     def __init__(
         self,
-        record: GameState[Any] | Record | str,
+        record: AnyGameState | Record | str,
         *,
         step: int = 0,
         seat: int | None = None,
@@ -322,7 +329,7 @@ class StepThrough(widgets.VBox):
         return self.timeline.last if self.timeline else 0
 
     @property
-    def state(self) -> GameState[Any]:
+    def state(self) -> AnyGameState:
         assert self.timeline is not None
         return self.timeline.state(self.step)
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 from sloth_widgets.common import GameBoard, HandCard, face_css, guarded, progress_bar
 
 from sloth_kernel.core import seat_name
+from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig
 from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, new_deck
 from sloth_kernel.games.race_to_the_bottom.render import card_face, cards, results, seat_cards, trick
 from sloth_kernel.render import kit
@@ -41,12 +42,9 @@ class RaceBoard(GameBoard):
 
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
+        config = cast(RaceConfig, self.session.game.config)
         self._setup.add_options(
-            {
-                "grand_prix": widgets.Checkbox(
-                    description="Grand Prix (3 races)", value=self.session.game.config.grand_prix
-                )
-            }
+            {"grand_prix": widgets.Checkbox(description="Grand Prix (3 races)", value=config.grand_prix)}
         )
 
     # -- hooks --
@@ -251,7 +249,7 @@ class RaceBoard(GameBoard):
             if is_play(str(m)) and sorted(naturals_m) == naturals and len(declared) == jokers
         }
         if len(options) == 1:
-            for dropdown, rank in zip(self._jokers, options.pop()):
+            for dropdown, rank in zip(self._jokers, options.pop(), strict=False):
                 dropdown.value = rank
 
     # -- handlers --

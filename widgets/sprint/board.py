@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 import random
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 from sloth_widgets.common import GameBoard, guarded
 
 from sloth_kernel.core import seat_name
+from sloth_kernel.games.sprint.engine import SprintConfig
 from sloth_kernel.games.sprint.render import objective_card, reveal, track
 from sloth_kernel.render import kit
 
@@ -78,7 +79,7 @@ class SprintBoard(GameBoard):
 
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
-        config = self.session.game.config
+        config = cast(SprintConfig, self.session.game.config)
         self._setup.add_options(
             {
                 "small_track": widgets.Checkbox(description="Small Track", value=config.small_track),
@@ -188,8 +189,9 @@ class SprintBoard(GameBoard):
 
     def lift_count(self) -> int:
         """The cut turned into a number of cards (only when the lift is made)."""
-        size = self.session.state.observation(self.session.to_move if self.session.to_move >= 0 else 0).pile_size
-        return round((1.0 - self._cut.value) * size)
+        size: int = self.session.state.observation(self.session.to_move if self.session.to_move >= 0 else 0).pile_size
+        cut: float = self._cut.value  # a FloatSlider's value (ipywidgets is untyped)
+        return round((1.0 - cut) * size)
 
     def _draw_pile(self) -> None:
         look = pile_look(self.session.seed)

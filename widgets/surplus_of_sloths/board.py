@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 from sloth_widgets.common import CardHand, GameBoard, HandCard, face_css, guarded
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, CARD_IDS, SLOTH_TYPES, points
+from sloth_kernel.games.surplus_of_sloths.engine import SurplusConfig
 from sloth_kernel.games.surplus_of_sloths.render import card, card_title, face
 from sloth_kernel.render import kit
 
@@ -52,7 +53,7 @@ class SurplusBoard(GameBoard):
         self._reveal_step = 0
         self._reveal_key: tuple[int, int] = (0, 0)
         super().__init__(seed, seats, **options)
-        config = self.session.game.config
+        config = cast(SurplusConfig, self.session.game.config)
         self._setup.add_options(
             {
                 "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
@@ -164,7 +165,7 @@ class SurplusBoard(GameBoard):
 
     def _net(self, obs: Any) -> str:
         piles = []
-        for letter, codes in zip(obs.types, obs.net):
+        for letter, codes in zip(obs.types, obs.net, strict=False):
             kind = SLOTH_TYPES[TYPE_ORDER[letter]]
             piles.append(
                 f'<div class="sk-surplus-pile" style="border:1px dashed #bbb;border-radius:6px;padding:2px 6px">'
@@ -237,7 +238,7 @@ class SurplusBoard(GameBoard):
     def update_controls(self, obs: Any, my_turn: bool) -> None:
         legal = {str(m) for m in obs.legal_moves} if my_turn else set()
         drafting = my_turn and obs.phase == "draft"
-        for index, (river, label) in enumerate(zip(self._rivers, self._river_labels), start=1):
+        for index, (river, label) in enumerate(zip(self._rivers, self._river_labels, strict=False), start=1):
             codes = obs.rivers[index - 1]
             takes = [f"take {c} from row {index}" in legal for c in codes]
             hints = takes if self._hint.value else []

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
 
 from sloth_kernel.core import seat_name
-from sloth_kernel.games.too_sloth_to_win.engine import combo_name
+from sloth_kernel.games.too_sloth_to_win.combos import combo_name
+from sloth_kernel.games.too_sloth_to_win.engine import TooSlothConfig
 from sloth_kernel.games.too_sloth_to_win.render import DRINK_COLOUR, card_face, hand_faces, hands, standings, track
 from sloth_kernel.render import kit
 
@@ -38,9 +39,8 @@ class TooSlothBoard(GameBoard):
 
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
-        self._setup.add_options(
-            {"no_board": widgets.Checkbox(description="No-Board variant", value=self.session.game.config.no_board)}
-        )
+        config = cast(TooSlothConfig, self.session.game.config)
+        self._setup.add_options({"no_board": widgets.Checkbox(description="No-Board variant", value=config.no_board)})
 
     # -- hooks --
 

@@ -14,6 +14,7 @@ import secrets
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
@@ -45,6 +46,11 @@ def fresh_seed() -> int:
 class Event(NamedTuple):
     """One narrated line of the game log. Events hold public information only.
 
+    `rules` cites the rulings applied, for people; programs that must recognise a
+    moment (a world sampler reading the log) read `kind` instead, a stable name the
+    engine sets on the events that need one (e.g. ``"round-start"``; None otherwise),
+    so citations can change without breaking them.
+
     A NamedTuple rather than a dataclass: games make one or more per move, and
     this is the cheapest immutable record Python has.
     """
@@ -53,6 +59,7 @@ class Event(NamedTuple):
     player: int | None = None
     move: str | None = None
     rules: tuple[str, ...] = ()
+    kind: str | None = None
 
     def __str__(self) -> str:
         return self.text
@@ -151,6 +158,7 @@ class Move:
 M = TypeVar("M", bound=Move)
 C = TypeVar("C", bound=GameConfig)
 S = TypeVar("S", bound="GameState[Any]")
+G = TypeVar("G", bound="Game[Any]")
 
 
 # --- game --------------------------------------------------------------------
@@ -186,6 +194,28 @@ class Game(ABC, Generic[S]):
 
         Later chance events (e.g. next rounds) still come from `seed`.
         """
+
+    @classmethod
+    def shared(cls: type[G], **options: Any) -> G:
+        """The game with these options (validated), one shared instance: its caches serve every caller."""
+        items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+        game = _shared_game(cls, items)
+        assert isinstance(game, cls)
+        return game
+
+    @classmethod
+    def world_sampler(cls, observation: Any, options: Mapping[str, Any] | None = None) -> Callable[[random.Random], S]:
+        """Full states consistent with one seat's `observation`, for search (determinization).
+
+        Like OpenSpiel's ``resample_from_infostate``: reads the observation once (the slow part)
+        and returns a fast sampler. Each call deals every card the seat cannot see at random,
+        respecting all that is publicly known, with a fresh seed drawn from the generator (so
+        future shuffles are unknown too); the state's ``observation(seat)`` equals `observation`.
+        The rules in force are read from the observation; `options` fills (and overrides) those it
+        does not show. Only the game's own module builds its states' fields. The default refuses:
+        a search spec then needs another public way to build worlds (e.g. ``from_deal`` and replay).
+        """
+        raise NotImplementedError(f"{cls.title} cannot sample worlds from an observation")
 
     def all_moves(self) -> list[Move]:
         """Every move this game (with this config) can ever offer, in a fixed order.
@@ -232,6 +262,11 @@ class Game(ABC, Generic[S]):
             except (InvalidMoveError, IllegalMoveError) as err:
                 raise RecordError(f"move #{index + 1} {text!r} does not replay: {err}") from err
         return state
+
+
+@lru_cache(maxsize=64)
+def _shared_game(cls: type[Game[Any]], options: tuple[tuple[str, Any], ...]) -> Game[Any]:
+    return cls(cls.config_class.from_options(**dict(options)))
 
 
 def _read_record(record: Mapping[str, Any] | str, game_name: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ import time
 from typing import Any, Callable, Hashable
 
 from sloth_kernel.bots.determinize import SearchSpec, search_spec
+from sloth_kernel.core import GameState
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
@@ -113,7 +114,7 @@ class ISMCTSBot:
             return legal[self.rng.randrange(len(legal))]
         return max(visited, key=lambda c: (c.visits, c.reward)).move
 
-    def _iterate(self, root: Node, world: Any, spec: SearchSpec) -> None:
+    def _iterate(self, root: Node, world: GameState[Any], spec: SearchSpec) -> None:
         rng = self.rng
         horizon: Hashable = spec.horizon(world)
         node = root

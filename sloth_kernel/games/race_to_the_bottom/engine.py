@@ -24,6 +24,8 @@ pays the winner 1; a Grand Prix pays the most points, ties sharing.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
@@ -259,6 +261,27 @@ class RaceToTheBottom(Game["RaceState"]):
     def all_moves(self) -> list[Move]:
         """Every move this game can offer, in a fixed order (the interop action index)."""
         return [*TABLES.all_plays, PASS, *PITCHES, DONE]
+
+    @classmethod
+    def world_sampler(
+        cls, observation: Any, options: Mapping[str, Any] | None = None
+    ) -> Callable[[random.Random], RaceState]:
+        """Worlds consistent with one seat's observation (RB-11).
+
+        Each deck is private and never mixed (RB-1), so a seat's hidden cards are
+        its 54 minus what it has played this race (public); they are split between
+        its hand and its deck by the public counts. The viewer's own hand and the
+        pitched cards under its own deck stay where it knows them to be.
+        """
+        obs: RaceObservation = observation
+        if obs.player is None:
+            raise ValueError("sample worlds from a seat's observation, not the omniscient view")
+        shown = {
+            "players": obs.players,
+            "grand_prix": obs.grand_prix,
+            **({"races": obs.races} if obs.grand_prix else {}),
+        }
+        return _world_sampler(cls.shared(**{**shown, **(options or {})}), obs)
 
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
@@ -747,6 +770,66 @@ class RaceState(GameState[RaceMove]):
             results=tuple(self.results),
             returns=self.returns(),
         )
+
+
+# --- worlds consistent with an observation (for search) ------------------------------
+
+
+def _world_sampler(game: RaceToTheBottom, obs: RaceObservation) -> Callable[[random.Random], RaceState]:
+    me = obs.player
+    assert me is not None
+    n = obs.players
+    full = counts_of(new_deck())
+    unseen: list[list[int]] = []
+    for view in obs.seats:
+        rest = [full[r] - view.played[r] for r in range(14)]
+        if view.seat == me:
+            for symbol in (*(view.hand or ()), *(view.pitched or ())):
+                rest[parse_card(symbol)] -= 1
+        unseen.append([r for r in range(14) for _ in range(rest[r])])
+    own_hand = counts_of([parse_card(c) for c in obs.seats[me].hand or ()])
+    own_pitched = [parse_card(c) for c in obs.seats[me].pitched or ()]
+    hand_counts = [view.hand_count for view in obs.seats]
+    in_trick = sum(1 for v in obs.seats if not v.out and not v.passed)
+    # everything else about the world is public: set once, copied per world
+    template = RaceState(game, 0, None)
+    template.race = obs.race - 1
+    template.hands, template.decks = [], []  # dealt per world
+    template.nhand = list(hand_counts)
+    template.known = [len(own_pitched) if s == me else 0 for s in range(n)]  # others' pitches: unknown here
+    template.played = [list(v.played) for v in obs.seats]
+    template.dealt = [tuple(full)] * n
+    template.out = [v.out for v in obs.seats]
+    template.order = list(obs.order)
+    template.passed = [v.passed for v in obs.seats]
+    template.top, template.top_seat = obs.to_beat, obs.to_beat_seat
+    template.trick = list(obs.trick)
+    template.leader, template.turn = obs.leader, obs.current_player
+    template.pitching, template.pitched = obs.pitching, obs.pitched_now
+    template.alone = obs.to_beat is not None and (in_trick == 1 and not obs.pitching or in_trick == 0 and obs.pitching)
+    template.points = [v.points for v in obs.seats]
+    template.results = list(obs.results)
+    template.over = obs.is_over
+    template.events = list(obs.log)
+
+    def sample(rng: random.Random) -> RaceState:
+        hands, decks = [], []
+        for seat in range(n):
+            cards = unseen[seat].copy()
+            rng.shuffle(cards)
+            if seat == me:
+                hands.append(own_hand.copy())
+                decks.append(cards + own_pitched)
+            else:
+                count = hand_counts[seat]
+                hands.append(counts_of(cards[:count]))
+                decks.append(cards[count:])
+        world = template.clone()
+        world.seed = rng.getrandbits(32)
+        world.hands, world.decks = hands, decks
+        return world
+
+    return sample
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ moves one seat left (option ``match_first_active``).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
@@ -41,6 +43,7 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     BABY,
     BABY_CODE,
     CARD_CODES,
+    CARD_IDS,
     SLOTH_TYPES,
     GameResult,
     TypeResult,
@@ -248,6 +251,22 @@ class SurplusOfSloths(Game["SurplusState"]):
     def all_moves(self) -> list[Move]:
         """Every move this game can offer, in a fixed order (the interop action index)."""
         return [*PICKS.values(), *TAKES[0].values(), *TAKES[1].values(), *NETS.values(), KEEP]
+
+    @classmethod
+    def world_sampler(
+        cls, observation: Any, options: Mapping[str, Any] | None = None
+    ) -> Callable[[random.Random], SurplusState]:
+        """Worlds consistent with one seat's observation (SS-11).
+
+        Hidden: the other seats' kept opening cards, their unrevealed picks and the
+        deck order. Drafted cards, River and Net are public. Babies only ever come
+        from the deck (SS-2), so hidden opening cards are never Babies.
+        """
+        obs: SurplusObservation = observation
+        if obs.player is None:
+            raise ValueError("sample worlds from a seat's observation, not the omniscient view")
+        shown = {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus}
+        return _world_sampler(cls.shared(**{**shown, **(options or {})}), obs)
 
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
@@ -694,6 +713,72 @@ class SurplusState(GameState[Move]):
             games=tuple(self.games),
             wins=tuple(self.wins),
         )
+
+
+# --- worlds consistent with an observation (for search) ------------------------------
+
+
+def _world_sampler(game: SurplusOfSloths, obs: SurplusObservation) -> Callable[[random.Random], SurplusState]:
+    me = obs.player
+    assert me is not None
+    n = obs.players
+
+    def ids(cards: tuple[str, ...] | None) -> list[int]:
+        return [CARD_IDS[c.upper()] for c in cards or ()]
+
+    own_kept = ids(obs.kept[me])
+    pick_order = [CARD_IDS[m.card.upper()] for m in obs.legal_moves if isinstance(m, Pick)]
+    if pick_order:  # keep the deal order the engine lists the picks in
+        own_kept.sort(key=lambda c: pick_order.index(c) if c in pick_order else len(pick_order))
+    drafted = [ids(d) for d in obs.drafted]
+    rivers = [ids(r) for r in obs.rivers]
+    net = [c for cards in obs.net for c in ids(cards)] + [BABY] * obs.net_babies
+    known_picks = [CARD_IDS[p.upper()] if p is not None else -1 for p in obs.picks]
+    picks_in_net = obs.phase != "pick"
+    seen = own_kept + [c for d in drafted for c in d] + [c for r in rivers for c in r] + net
+    if not picks_in_net and known_picks[me] >= 0:
+        seen.append(known_picks[me])
+    unseen = game.cards()
+    for card in seen:
+        unseen.remove(card)
+    unseen_naturals = [c for c in unseen if c != BABY]
+    unseen_babies = [c for c in unseen if c == BABY]
+    hidden_picks = [s for s in range(n) if s != me and obs.picked[s] and known_picks[s] < 0]
+    kept_counts = obs.kept_counts
+    # everything else about the world is public: set once, copied per world
+    template = SurplusState(game, 0, None)
+    template.number = obs.game_number - 1
+    template.phase, template.turn, template.active = PHASES.index(obs.phase), obs.current_player, obs.active_player
+    template.row = obs.row - 1 if obs.row is not None else -1
+    template.left = len(obs.to_draft)
+    template.deck, template.kept, template.picks = [], [], []  # dealt per world
+    template.rivers = rivers
+    template.drafted = drafted
+    template.net = net
+    template.claimed = [ids(c) for c in obs.claimed]
+    template.discards = [ids(d) for d in obs.discards]
+    template.scores = list(obs.scores)
+    template.reveal = obs.reveal
+    template.games = list(obs.games)
+    template.wins = list(obs.wins)
+    template.is_over = obs.is_over
+    template.events = list(obs.log)
+
+    def sample(rng: random.Random) -> SurplusState:
+        cards = unseen_naturals.copy()
+        rng.shuffle(cards)
+        kept = [own_kept.copy() if s == me else [cards.pop() for _ in range(kept_counts[s])] for s in range(n)]
+        picks = known_picks.copy()
+        for s in hidden_picks:
+            picks[s] = cards.pop()
+        deck = cards + unseen_babies
+        rng.shuffle(deck)
+        world = template.clone()
+        world.seed = rng.getrandbits(32)
+        world.kept, world.picks, world.deck = kept, picks, deck
+        return world
+
+    return sample
 
 
 @dataclass(frozen=True)

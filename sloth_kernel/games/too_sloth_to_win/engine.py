@@ -9,6 +9,8 @@ further awards. The rulings do not cover this deadlock.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -53,6 +55,10 @@ ACTIVE, FINISHED, ELIMINATED = 0, 1, 2
 SEAT_COLOURS = ("#d64545", "#2f6fd0", "#2a9d3a", "#d9a400", "#8a4fc7")
 SEAT_COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
 SEAT_NAMES = tuple(seat_name(s) for s in range(5))
+ROUND_START = "round-start"
+"""``Event.kind`` of the narration that deals a round (TS-2, TS-13)."""
+LEAD_PASS = "lead-pass"
+"""``Event.kind`` of a leader's pass with only drinks in hand (TS-5)."""
 
 RULES: dict[str, str] = {
     "TS-1": "40 running cards, 1-8 five times; with 3 players the 7s and 8s are removed. 3-5 players.",
@@ -246,6 +252,23 @@ class TooSlothToWin(Game["TooSlothState"]):
     def all_moves(self) -> list[Move]:
         """Every move this game can offer, in a fixed order (the interop action index)."""
         return [*self.combinations, *self.pass_moves.values()]
+
+    @classmethod
+    def world_sampler(
+        cls, observation: Any, options: Mapping[str, Any] | None = None
+    ) -> Callable[[random.Random], TooSlothState]:
+        """Worlds consistent with one seat's observation (TS-15: hands, undealt cards and deck order are hidden).
+
+        What is public comes from the observation and its log (:func:`public_facts`): cards
+        a seat took and has not played since stay in its hand, who holds a drink is known.
+        The other naturals of the round are shuffled over the hidden hands and the undealt pile.
+        """
+        obs: TooSlothObservation = observation
+        if obs.player is None:
+            raise ValueError("sample worlds from a seat's observation, not the omniscient view")
+        facts = public_facts(obs)
+        game = cls.shared(**{**observed_options(obs, facts), **(options or {})})
+        return _world_sampler(game, obs, facts)
 
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
@@ -462,6 +485,7 @@ class TooSlothState(GameState[Move]):
             f"Round {number + 1} of {cfg.rounds}: {HAND_SIZE} cards and {cfg.drinks} drink(s) dealt to each "
             f"player; {seat_name(pacemaker)} is the pacemaker and leads.",
             rules=("TS-2", "TS-13"),
+            kind=ROUND_START,
         )
 
     def _end_round(self, note: str, second: int | None = None) -> None:
@@ -505,9 +529,15 @@ class TooSlothState(GameState[Move]):
         return NO_PLAYER
 
     def _say(
-        self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()
+        self,
+        text: str,
+        *,
+        player: int | None = None,
+        move: Move | None = None,
+        rules: tuple[str, ...] = (),
+        kind: str | None = None,
     ) -> None:
-        self.events.append(Event(text, player, None if move is None else str(move), rules))
+        self.events.append(Event(text, player, None if move is None else str(move), rules, kind))
 
     # -- applying moves --
 
@@ -661,6 +691,7 @@ class TooSlothState(GameState[Move]):
             player=seat,
             move=move,
             rules=("TS-5",),
+            kind=LEAD_PASS,
         )
         if self.lead_passes >= len(self._active()):
             self._say("Nobody can lead: every active player holds only drinks. The round ends.", rules=("TS-5",))
@@ -808,6 +839,149 @@ class TooSlothState(GameState[Move]):
             results=tuple(self.results),
             winner=self.winner() if self.over else None,
         )
+
+
+# --- worlds consistent with an observation (for search) ------------------------------
+
+
+@dataclass
+class PublicFacts:
+    """Public facts of the current round, read from an observation's log (TS-15)."""
+
+    known: list[list[int]]
+    """Per seat: cards of each kind it must still hold (taken from the table, not played since)."""
+    played: list[int]
+    """Naturals played this round, by kind."""
+    taken: list[int]
+    """Naturals taken back from the table this round, by kind."""
+    cards_played: int
+    """All cards played this round (drinks included)."""
+    cards_taken: int
+    net_size_change: list[int]
+    """Per seat: cards taken minus cards played this round."""
+    lead_passes: int
+    """Leaders in a row who passed the lead (TS-5), since the last play."""
+
+
+def public_facts(obs: TooSlothObservation) -> PublicFacts:
+    """What the log of this round tells everyone about the hands (TS-15)."""
+    game = TooSlothToWin.shared(**observed_options(obs))
+    n = obs.players
+    facts = _no_facts(n)
+    for event in obs.log:
+        if event.kind == ROUND_START:
+            facts = _no_facts(n)
+            continue
+        if event.move is None or event.player is None:
+            continue
+        seat = event.player
+        move = game.parse_move(event.move)
+        if isinstance(move, Play):
+            facts.lead_passes = 0
+            facts.cards_played += len(move.cards)
+            facts.net_size_change[seat] -= len(move.cards)
+            known = facts.known[seat]
+            for card in move.cards:
+                kind = DRINK if card > DRINK_BASE else card
+                facts.played[kind] += 1
+                known[kind] = max(0, known[kind] - 1)
+        elif isinstance(move, Pass):
+            if move.take is not None:
+                facts.cards_taken += 1
+                facts.net_size_change[seat] += 1
+                facts.taken[move.take] += 1
+                facts.known[seat][move.take] += 1
+            elif event.kind == LEAD_PASS:
+                facts.lead_passes += 1
+    return facts
+
+
+def _no_facts(players: int) -> PublicFacts:
+    return PublicFacts([[0] * 9 for _ in range(players)], [0] * 9, [0] * 9, 0, 0, [0] * players, 0)
+
+
+def observed_options(obs: TooSlothObservation, facts: PublicFacts | None = None) -> dict[str, Any]:
+    """The config options an observation shows; with `facts`, the drinks dealt (from the viewer's hand size)."""
+    options: dict[str, Any] = {
+        "players": obs.players,
+        "finish": obs.finish,
+        "no_board": obs.no_board,
+        "rounds": obs.rounds,
+    }
+    if facts is not None and obs.player is not None:
+        dealt = obs.hand_sizes[obs.player] - facts.net_size_change[obs.player]
+        options["drinks"] = max(0, min(2, dealt - HAND_SIZE))
+    return options
+
+
+def _world_sampler(
+    game: TooSlothToWin, obs: TooSlothObservation, facts: PublicFacts
+) -> Callable[[random.Random], TooSlothState]:
+    me = obs.player
+    assert me is not None
+    own_hand = obs.hands[me]
+    assert own_hand is not None
+    own = list(own_hand)
+    top = game.cfg.top_number
+    # unseen naturals: the round's deck minus own hand, minus cards played and not taken back
+    # (on the table or discarded), minus cards publicly known to sit in another hand
+    unseen = [0] * 9
+    for kind in range(1, 9):
+        unseen[kind] = (COPIES if kind <= top else 0) - own[kind] - (facts.played[kind] - facts.taken[kind])
+        unseen[kind] -= sum(facts.known[seat][kind] for seat in range(obs.players) if seat != me)
+    unseen_cards = [kind for kind in range(1, 9) for _ in range(unseen[kind])]
+    # each other hand: its public cards and drinks, then `missing[seat]` cards from the shuffled pool
+    public_hands: list[list[int]] = []
+    missing: list[int] = []
+    for seat in range(obs.players):
+        hand = own.copy() if seat == me else list(facts.known[seat])
+        if seat != me:
+            hand[DRINK] = obs.drinks_held[seat]
+        public_hands.append(hand)
+        missing.append(0 if seat == me else obs.hand_sizes[seat] - sum(hand))
+    # everything else about the world is public: set once, copied per world
+    template = TooSlothState(game, 0, None)
+    template.round = obs.round
+    template.hands, template.bits = [], []  # dealt per world
+    template.discarded = facts.cards_played - facts.cards_taken - len(obs.table)
+    template.positions = list(obs.positions)
+    template.status = [
+        ACTIVE if st == "active" else FINISHED if st in ("1st", "2nd") else ELIMINATED for st in obs.status
+    ]
+    template.why_out = [st[len("out: ") :] if st.startswith("out: ") else "" for st in obs.status]
+    template.table = obs.table
+    template.owner = obs.table_owner
+    template.passed = sum(1 << s for s, p in enumerate(obs.passed) if p)
+    template.lead_passes = facts.lead_passes
+    template.turn = obs.current_player
+    template.pacemaker = obs.pacemaker
+    template.finishers = [s for tag in ("1st", "2nd") for s, st in enumerate(obs.status) if st == tag]
+    template.suspicious = obs.suspicious
+    template.trophies = list(obs.trophies)
+    template.chips = list(obs.chips)
+    template.last_chip = [max((r.round for r in obs.results if s in r.chip), default=-1) for s in range(obs.players)]
+    template.results = list(obs.results)
+    template.over = obs.is_over
+    template.events = list(obs.log)
+    seats = range(obs.players)
+
+    def sample(rng: random.Random) -> TooSlothState:
+        pool = unseen_cards.copy()
+        rng.shuffle(pool)
+        hands = []
+        for seat in seats:
+            hand = public_hands[seat].copy()
+            for _ in range(missing[seat]):
+                hand[pool.pop()] += 1
+            hands.append(hand)
+        world = template.clone()
+        world.seed = rng.getrandbits(32)
+        world.hands = hands
+        world.bits = [hand_bits(h) for h in hands]
+        world.undealt = needs(tuple(pool))
+        return world
+
+    return sample
 
 
 @dataclass(frozen=True)

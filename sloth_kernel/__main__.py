@@ -13,7 +13,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import importlib
 
-    return importlib.import_module(commands[argv[0]]).main(argv[1:])
+    code: int = importlib.import_module(commands[argv[0]]).main(argv[1:])
+    return code
 
 
 if __name__ == "__main__":

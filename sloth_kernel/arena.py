@@ -21,8 +21,9 @@ import math
 import multiprocessing
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from sloth_kernel.bots import make_bot
 from sloth_kernel.registry import available_games, game_spec, load_game
@@ -127,10 +128,7 @@ def summarize(
     rows = []
     for p, (a, b) in enumerate(pairs):
         mine = sorted((o for o in outcomes if o.pair == p), key=lambda o: o.index)
-        if b is None:
-            scores = [o.returns[0] for o in mine]
-        else:
-            scores = [o.returns[o.seats.index(a)] for o in mine]
+        scores = [o.returns[0] for o in mine] if b is None else [o.returns[o.seats.index(a)] for o in mine]
         mean, low, high = mean_ci(scores)
         baseline = None if b is None else 1.0 / players
         verdict = ""

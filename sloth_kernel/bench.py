@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from sloth_kernel.registry import available_games, game_spec, load_game
 
@@ -57,7 +59,7 @@ def openspiel_playouts(short_name: str, seconds: float, seed: int = 0) -> tuple[
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
+                outcomes, weights = zip(*state.chance_outcomes(), strict=False)
                 state.apply_action(rng.choices(outcomes, weights)[0])
                 continue
             actions = state.legal_actions()
@@ -71,7 +73,7 @@ def versus_openspiel(ours: dict[str, float], seconds: float, repeats: int) -> di
     theirs: dict[str, float] = {}
     print(f"OpenSpiel random playouts, same method (median of {repeats} x {seconds:.1f}s, one core):")
     for short_name in OPENSPIEL_REFERENCES:
-        med, rates = median_rate(lambda: openspiel_playouts(short_name, seconds), repeats)
+        med, rates = median_rate(partial(openspiel_playouts, short_name, seconds), repeats)
         theirs[short_name] = med
         print(
             f"  {short_name:22s} {med:>12,.0f} decisions/s   (min {min(rates):,.0f} max {max(rates):,.0f})", flush=True
@@ -92,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m sloth_kernel bench", description=__doc__)
-    parser.add_argument("--games", nargs="*", default=None, choices=available_games(), help="game names (default: all registered)")
+    parser.add_argument(
+        "--games", nargs="*", default=None, choices=available_games(), help="game names (default: all registered)"
+    )
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median reported)")
     parser.add_argument(
@@ -105,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"random-playout decisions/s, median of {args.repeats} x {args.seconds:.1f}s runs, one core")
     results: dict[str, float] = {}
     for name in names:
-        med, rates = median_rate(lambda: random_playouts(name, args.seconds), args.repeats)
+        med, rates = median_rate(partial(random_playouts, name, args.seconds), args.repeats)
         results[name] = med
         spread = f"min {min(rates):,.0f} max {max(rates):,.0f}"
         print(f"  {name:22s} {med:>12,.0f} decisions/s   ({spread})", flush=True)

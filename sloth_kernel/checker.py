@@ -9,13 +9,14 @@ ids with their words from ``game.rules``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from sloth_kernel.core import Explanation, GameState
 from sloth_kernel.errors import ConfigError, InvalidMoveError
 
-Scenario = Callable[[str, str], "tuple[GameState[Any], str]"]
+Scenario = Callable[[str, str], "tuple[GameState[Any, Any], str]"]
 """(table, candidate) -> a position where the seat to move faces `table`, and the engine's name for it."""
 
 
@@ -85,7 +86,7 @@ def does_it_beat(game_name: str, table: str, candidate: str) -> Verdict:
     return Verdict(game_name, table, candidate, table_name, explanation, rules=rules)
 
 
-def scenario(game_name: str, table: str, candidate: str) -> tuple[GameState[Any], str]:
+def scenario(game_name: str, table: str, candidate: str) -> tuple[GameState[Any, Any], str]:
     """A real position where the seat to move faces `table` holding the candidate's cards.
 
     Returns the state and the engine's name for the table. Raises ConfigError

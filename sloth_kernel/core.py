@@ -13,12 +13,16 @@ import random
 import secrets
 import typing
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
-from sloth_kernel.explanation import Explanation
+from sloth_kernel.explanation import Explanation as Explanation  # re-exported: the protocol's answer type
+
+if TYPE_CHECKING:
+    from typing import Self
 
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
@@ -77,7 +81,7 @@ class GameConfig:
     """
 
     @classmethod
-    def from_options(cls, **options: Any) -> "GameConfig":
+    def from_options(cls, **options: Any) -> Self:
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = sorted(set(options) - set(names))
         if unknown:
@@ -155,25 +159,57 @@ class Move:
     __slots__ = ()
 
 
+# --- observations ----------------------------------------------------------------
+
+
+class Observation(Protocol):
+    """What every game's frozen observation dataclass starts with (see ``OBSERVATION_FIELDS``).
+
+    Shared code (renderers, bots, bridges) may rely on these fields of any game's observation.
+    """
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def player(self) -> int | None: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def legal_moves(self) -> tuple[Move, ...]: ...
+    @property
+    def log(self) -> tuple[Event, ...]: ...
+
+
 M = TypeVar("M", bound=Move)
+"""A state's moves: the game's move class, or the union of its move classes."""
+Obs = TypeVar("Obs", bound=Observation)
+"""A state's observation class."""
 C = TypeVar("C", bound=GameConfig)
-S = TypeVar("S", bound="GameState[Any]")
-G = TypeVar("G", bound="Game[Any]")
+"""A game's config class."""
+S = TypeVar("S", bound="GameState[Any, Any]")
+"""A game's state class."""
+G = TypeVar("G", bound="Game[Any, Any]")
 
 
 # --- game --------------------------------------------------------------------
 
 
-class Game(ABC, Generic[S]):
-    """A loaded game: a name, a frozen config, and factories for states."""
+class Game(ABC, Generic[C, S]):
+    """A loaded game: a name, a frozen config, and factories for states.
+
+    A game declares its config and state types: ``class MyGame(Game[MyConfig, "MyState"])``.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
-    config_class: ClassVar[type[GameConfig]]
+    config_class: type[C]
+    """The config's class; a class attribute (not marked ClassVar, which cannot hold a type variable)."""
     rules: ClassVar[Mapping[str, str]]
     """Rule id -> plain words, for explanations and the step-through widget."""
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: C) -> None:
         self.config = config
 
     def __repr__(self) -> str:
@@ -243,10 +279,7 @@ class Game(ABC, Generic[S]):
             options = self.config_class.from_options(**data["options"])
         except ConfigError as err:
             raise RecordError(f"record options refused: {err}") from err
-        if options != self.config:
-            game: Game[S] = type(self)(options)
-        else:
-            game = self
+        game = type(self)(options) if options != self.config else self
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError(f"record seed must be an integer, not {seed!r}")
@@ -265,7 +298,7 @@ class Game(ABC, Generic[S]):
 
 
 @lru_cache(maxsize=64)
-def _shared_game(cls: type[Game[Any]], options: tuple[tuple[str, Any], ...]) -> Game[Any]:
+def _shared_game(cls: type[Game[Any, Any]], options: tuple[tuple[str, Any], ...]) -> Game[Any, Any]:
     return cls(cls.config_class.from_options(**dict(options)))
 
 
@@ -295,15 +328,18 @@ def _read_record(record: Mapping[str, Any] | str, game_name: str) -> dict[str, A
 # --- state -----------------------------------------------------------------------
 
 
-class GameState(ABC, Generic[M]):
+class GameState(ABC, Generic[M, Obs]):
     """One position. ``play`` is checked and returns a new state.
 
     Fast path for search: ``child = state.clone(); child.apply_unchecked(move)``
     mutates `child` in place with no validation. Use it only with moves taken
     from ``legal_moves()``.
+
+    A state declares its move and observation types: ``class MyState(GameState[MyMove, MyObservation])``,
+    and narrows ``game`` to its game class (``game: MyGame``).
     """
 
-    game: Game[Any]
+    game: Game[Any, Any]
     seed: int
     deal: Mapping[str, Any] | None
     history: list[M]
@@ -328,7 +364,7 @@ class GameState(ABC, Generic[M]):
         """Per seat; a competitive game's returns sum to 1 (ties share)."""
 
     @abstractmethod
-    def clone(self) -> "GameState[M]": ...
+    def clone(self) -> Self: ...
 
     @abstractmethod
     def _apply(self, move: M) -> None:
@@ -339,11 +375,11 @@ class GameState(ABC, Generic[M]):
         """Words for a move whose legality (by ``legal_moves``) is `legal`."""
 
     @abstractmethod
-    def observation(self, player: int) -> Any:
+    def observation(self, player: int) -> Obs:
         """All that `player` may know, as plain frozen data (no path back here)."""
 
     @abstractmethod
-    def view(self) -> Any:
+    def view(self) -> Obs:
         """The omniscient observation a teacher or a replay shows (all hands open)."""
 
     # -- shared machinery --
@@ -363,19 +399,21 @@ class GameState(ABC, Generic[M]):
     def explain(self, move: M | str) -> Explanation:
         """Is `move` legal here, and why -- in plain words with rule ids."""
         try:
-            parsed = self.game.coerce_move(move)
+            parsed = cast(M, self.game.coerce_move(move))  # see play()
         except InvalidMoveError as err:
             return Explanation(str(move), False, f"that is not a move: {err.reason}")
         if self.is_over:
             return Explanation(str(parsed), False, "the game is over; no more moves")
         return self._judge(parsed, self.is_legal(parsed))
 
-    def play(self, move: M | str, *, player: int | None = None) -> "GameState[M]":
+    def play(self, move: M | str, *, player: int | None = None) -> Self:
         """Checked play: returns the next state, leaves this one untouched.
 
         `player`, when given, must be the seat to move (out-of-turn guard for UIs).
         """
-        parsed = self.game.coerce_move(move)
+        # coerce_move lets through only moves defined in the game's module, which are this
+        # state's M: a tie made at runtime, which the type checker cannot see.
+        parsed = cast(M, self.game.coerce_move(move))
         if self.is_over:
             raise IllegalMoveError(parsed, Explanation(str(parsed), False, "the game is over; no more moves"))
         if player is not None and player != self.current_player:
@@ -413,12 +451,12 @@ class GameState(ABC, Generic[M]):
         return f"<{self.describe()}>"
 
 
-_html_renderer: Callable[[Any], str] | None = None
+_html_renderer: Callable[[Observation], str] | None = None
 """Observation -> HTML. The render layer installs it (``sloth_kernel.render``), so that the
 core never imports the layers above it; importing ``sloth_kernel`` always does."""
 
 
-def install_html_renderer(renderer: Callable[[Any], str]) -> None:
+def install_html_renderer(renderer: Callable[[Observation], str]) -> None:
     """Called once by the render layer: how ``GameState._repr_html_`` draws a state."""
     global _html_renderer
     _html_renderer = renderer

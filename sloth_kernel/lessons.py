@@ -8,8 +8,9 @@ tests rather than teaching something false. The step-through widget takes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from sloth_kernel.core import GameState
 from sloth_kernel.registry import load_game
@@ -25,11 +26,14 @@ class Lesson:
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 0
 
-    def start(self) -> GameState[Any]:
+    def start(self) -> GameState[Any, Any]:
         game = load_game(self.game, **self.options)
-        return game.from_deal(self.deal, seed=self.seed) if self.deal else game.new_state(self.seed)
+        state: GameState[Any, Any] = (
+            game.from_deal(self.deal, seed=self.seed) if self.deal else game.new_state(self.seed)
+        )
+        return state
 
-    def state(self, upto: int | None = None) -> GameState[Any]:
+    def state(self, upto: int | None = None) -> GameState[Any, Any]:
         """The position after the first `upto` moves (all of them by default)."""
         state = self.start()
         for move in self.moves[:upto]:

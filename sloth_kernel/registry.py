@@ -69,7 +69,7 @@ def available_games() -> list[str]:
     return list(_discover()[0])
 
 
-def game_class(name: str) -> type[Game[Any]]:
+def game_class(name: str) -> type[Game[Any, Any]]:
     spec = game_spec(name)
     try:
         return spec.game_class()
@@ -77,7 +77,7 @@ def game_class(name: str) -> type[Game[Any]]:
         raise PluginError(name, f"{spec.engine} failed to load: {type(err).__name__}: {err}") from err
 
 
-def load_game(name: str, **options: Any) -> Game[Any]:
+def load_game(name: str, **options: Any) -> Game[Any, Any]:
     """``load_game(name, players=3)`` -> a Game with a validated config."""
     cls = game_class(name)
     return cls(cls.config_class.from_options(**options))

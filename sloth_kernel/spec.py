@@ -120,8 +120,8 @@ class GameSpec:
         if not 1 <= low <= self.default_players <= high:
             raise ValueError(f"{self.name}: players {self.players} must hold the default {self.default_players}")
 
-    def game_class(self) -> type[Game[Any]]:
-        cls: type[Game[Any]] = resolve(self.engine)
+    def game_class(self) -> type[Game[Any, Any]]:
+        cls: type[Game[Any, Any]] = resolve(self.engine)
         return cls
 
     def load(self, reference: str | None) -> Any:

@@ -20,13 +20,13 @@ SHORTER: list[tuple[str, dict[str, Any], str]] = [
 GAMES = SHORTER + [(name, {}, "random") for name in available_games() if name not in {g for g, _, _ in SHORTER}]
 
 
-def finished(name: str, options: dict[str, Any], level: str, seed: int = 3) -> GameState[Any]:
+def finished(name: str, options: dict[str, Any], level: str, seed: int = 3) -> GameState[Any, Any]:
     game = load_game(name, **options)
     bots = [make_bot(name, level, seed=seed * 10 + s) for s in range(game.num_players)]
     return play_out(game.new_state(seed), bots)
 
 
-def prefix_replay(record: dict[str, Any], moves: int) -> GameState[Any]:
+def prefix_replay(record: dict[str, Any], moves: int) -> GameState[Any, Any]:
     """The public protocol's own answer for the position after `moves` moves."""
     return load_game(record["game"]).replay({**record, "moves": record["moves"][:moves]})
 

@@ -39,7 +39,7 @@ PLAY_INTERVAL_MS = 1100
 Record = Mapping[str, Any]
 # A state of any game, spelled once: the stepper replays every game alike. A string, so that it is
 # never evaluated at run time; only mypy reads it.
-AnyGameState: TypeAlias = "GameState[Any]"
+AnyGameState: TypeAlias = "GameState[Any, Any]"
 
 
 # --- the logic ---------------------------------------------------------------------------

@@ -7,7 +7,8 @@ seeded; long ones take a ``games`` (or ``hands``) knob and show a tqdm bar.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, TypeVar
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -18,4 +19,5 @@ def progress(items: Iterable[T], *, enabled: bool = True, **options: Any) -> Ite
         return items
     from tqdm.auto import tqdm
 
-    return tqdm(items, **options)
+    bar: Iterable[T] = tqdm(items, **options)
+    return bar

@@ -9,8 +9,9 @@ exactly, with no games played. :func:`measure` runs it for each value of one opt
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -80,6 +81,7 @@ def measure(
     rows: list[dict[str, float]] = []
     fair: dict[str, list[float]] = {}
     spread: list[dict[str, float]] = []
+    share: dict[str, float]
     for value in progress(values, enabled=show_progress, desc=f"{option} values"):
         options = {option: value}
         if entry.exact is not None:
@@ -126,7 +128,7 @@ def plot_variant(result: VariantResult) -> Any:
         return fig
     fig, axes = plt.subplots(1, len(names), figsize=(3.4 * len(names), 3.3), squeeze=False)
     x = np.arange(len(result.values))
-    for ax, name in zip(axes[0], names):
+    for ax, name in zip(axes[0], names, strict=False):
         ax.errorbar(x, result.metrics[name], yerr=1.96 * result.errors[name], marker="o", capsize=3, color="#2b4a7a")
         if not np.all(np.isnan(result.fair[name])):
             ax.plot(x, result.fair[name], ls=":", color="#c0392b", label="fair share")

@@ -12,15 +12,21 @@ more for some games) from the module its spec's ``bots`` names (``games/<game>/b
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
+from sloth_kernel.core import GameState, Move, Observation
 from sloth_kernel.errors import ConfigError
+
+S = TypeVar("S", bound=GameState[Any, Any])
 
 
 class Bot(Protocol):
+    """A player. Each game's bots take that game's observation (hence ``Any`` here)."""
+
     name: str
 
-    def choose(self, observation: Any) -> Any:
+    def choose(self, observation: Any) -> Move:
         """Return one of ``observation.legal_moves``."""
 
 
@@ -32,7 +38,7 @@ class RandomBot:
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Any) -> Any:
+    def choose(self, observation: Observation) -> Move:
         moves = observation.legal_moves
         if not moves:
             raise ValueError("the observation offers no legal moves (not this seat's turn?)")
@@ -64,14 +70,15 @@ def ismcts_games() -> set[str]:
     return {name for name, spec in game_specs().items() if spec.search is not None}
 
 
-def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Any:
+def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Bot:
     levels = _game_bots(game)
     if level not in levels:
         raise ConfigError(f"no bot level {level!r} for {game}; choose one of {', '.join(levels)}")
-    return levels[level](seed=seed, **options)
+    bot: Bot = levels[level](seed=seed, **options)
+    return bot
 
 
-def play_out(state: Any, bots: list[Any], *, max_moves: int = 100_000) -> Any:
+def play_out(state: S, bots: Sequence[Bot], *, max_moves: int = 100_000) -> S:
     """Play `state` to the end with one bot per seat, checked moves, observations only."""
     for _ in range(max_moves):
         if state.is_over:

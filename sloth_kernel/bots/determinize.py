@@ -18,22 +18,22 @@ from typing import Any
 
 from sloth_kernel.core import GameState
 
-Sampler = Callable[[random.Random], GameState[Any]]
+Sampler = Callable[[random.Random], GameState[Any, Any]]
 Preparer = Callable[[Any, Mapping[str, Any]], Sampler]
 """Reads an observation once (the slow part) and returns a fast world sampler."""
 
 
-def random_step(state: GameState[Any], rng: random.Random) -> None:
+def random_step(state: GameState[Any, Any], rng: random.Random) -> None:
     """Default rollout policy: one uniformly random legal move."""
     moves = state.legal_moves()
     state.apply_unchecked(moves[rng.randrange(len(moves))])
 
 
-def no_horizon(state: GameState[Any]) -> Hashable:
+def no_horizon(state: GameState[Any, Any]) -> Hashable:
     return None
 
 
-def share_value(state: GameState[Any]) -> tuple[float, ...]:
+def share_value(state: GameState[Any, Any]) -> tuple[float, ...]:
     n = state.game.num_players
     return (1.0 / n,) * n
 
@@ -76,6 +76,6 @@ def searchable(game_name: str) -> bool:
     return game_spec(game_name).search is not None
 
 
-def determinize(obs: Any, rng: random.Random, options: Mapping[str, Any] | None = None) -> GameState[Any]:
+def determinize(obs: Any, rng: random.Random, options: Mapping[str, Any] | None = None) -> GameState[Any, Any]:
     """A world consistent with `obs`, for any game with a determinizer."""
     return search_spec(obs.game).prepare(obs, options or {})(rng)

@@ -114,7 +114,7 @@ class ISMCTSBot:
             return legal[self.rng.randrange(len(legal))]
         return max(visited, key=lambda c: (c.visits, c.reward)).move
 
-    def _iterate(self, root: Node, world: GameState[Any], spec: SearchSpec) -> None:
+    def _iterate(self, root: Node, world: GameState[Any, Any], spec: SearchSpec) -> None:
         rng = self.rng
         horizon: Hashable = spec.horizon(world)
         node = root

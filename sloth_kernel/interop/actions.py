@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import zlib
-from typing import Any, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -24,7 +25,7 @@ FEATURE_SIZE = 1024
 MAX_SEATS = 20  # the seat one-hot's width: the most players a game may seat through the bridges
 
 
-def all_moves(game: Game[Any]) -> list[Move]:
+def all_moves(game: Game[Any, Any]) -> list[Move]:
     """Every move the game can offer, in a fixed order (the global action index)."""
     try:
         return game.all_moves()
@@ -35,7 +36,7 @@ def all_moves(game: Game[Any]) -> list[Move]:
 class ActionIndex:
     """Moves <-> indices for one loaded game."""
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.moves = all_moves(game)
         self.index = {move: i for i, move in enumerate(self.moves)}
         if len(self.index) != len(self.moves):
@@ -47,10 +48,10 @@ class ActionIndex:
     def of(self, move: Move) -> int:
         return self.index[move]
 
-    def legal(self, moves: Any) -> list[int]:
+    def legal(self, moves: Iterable[Move]) -> list[int]:
         return sorted(self.index[m] for m in moves)
 
-    def mask(self, moves: Any) -> np.ndarray:
+    def mask(self, moves: Iterable[Move]) -> np.ndarray:
         mask = np.zeros(len(self.moves), dtype=np.int8)
         for move in moves:
             mask[self.index[move]] = 1
@@ -75,10 +76,11 @@ SKIPPED_FIELDS = ("log", "legal_moves", "game")
 
 def observation_text(observation: Any) -> str:
     """The observation as one line of text (no log): what a seat knows right now."""
-    parts = []
-    for field in dataclasses.fields(observation):
-        if field.name not in SKIPPED_FIELDS:
-            parts.append(f"{field.name}={getattr(observation, field.name)!s}")
+    parts = [
+        f"{field.name}={getattr(observation, field.name)!s}"
+        for field in dataclasses.fields(observation)
+        if field.name not in SKIPPED_FIELDS
+    ]
     return "; ".join(parts)
 
 

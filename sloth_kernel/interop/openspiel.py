@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sloth_kernel.core import GameState
+from sloth_kernel.core import Game, GameState
 from sloth_kernel.interop.actions import FEATURE_SIZE, MAX_SEATS, ActionIndex, features, observation_text
 from sloth_kernel.registry import available_games, game_spec, load_game
 
@@ -77,10 +77,10 @@ class SlothGame(pyspiel.Game):
         self.ours = ours
         self.actions = actions
 
-    def new_initial_state(self) -> "SlothState":
+    def new_initial_state(self) -> SlothState:
         return SlothState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SlothObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SlothObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return SlothObserver(self, perfect_recall)
 
@@ -89,12 +89,12 @@ class Holder:
     """Our game, its action index and our state; OpenSpiel clones states with
     ``copy.deepcopy``, and this makes that a cheap ``state.clone()``."""
 
-    def __init__(self, game: Any, actions: ActionIndex, state: GameState[Any] | None) -> None:
+    def __init__(self, game: Game[Any, Any], actions: ActionIndex, state: GameState[Any, Any] | None) -> None:
         self.game = game
         self.actions = actions
         self.state = state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Holder":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Holder:
         return Holder(self.game, self.actions, None if self.state is None else self.state.clone())
 
 
@@ -106,7 +106,7 @@ class SlothState(pyspiel.State):
         self.holder = Holder(game.ours, game.actions, None)
 
     @property
-    def ours(self) -> GameState[Any] | None:
+    def ours(self) -> GameState[Any, Any] | None:
         return self.holder.state
 
     def current_player(self) -> int:

@@ -47,10 +47,10 @@ class SlothEnv(AECEnv):
         self.rng = random.Random()
         self.state: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -62,7 +62,7 @@ class SlothEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -81,7 +81,7 @@ class SlothEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_unchecked(move)
         if self.state.is_over:
-            self.rewards = {a: float(r) for a, r in zip(self.possible_agents, self.state.returns())}
+            self.rewards = {a: float(r) for a, r in zip(self.possible_agents, self.state.returns(), strict=False)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from sloth_kernel.core import install_html_renderer
+from sloth_kernel.core import Observation, install_html_renderer
 from sloth_kernel.render.kit import CardFace, card_row, card_svg, log_html, page, panel
 
 
-def render_observation(observation: Any) -> str:
+def render_observation(observation: Observation) -> str:
     """HTML for any game's observation (or omniscient view), by the renderer its spec names."""
     from sloth_kernel.registry import game_spec
 

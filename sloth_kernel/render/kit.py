@@ -6,8 +6,8 @@ Everything here returns strings; nothing touches a game state.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 CARD_W = 52
 CARD_H = 74

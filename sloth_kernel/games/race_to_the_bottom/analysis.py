@@ -153,11 +153,11 @@ def plot_meld_odds(exact: dict[str, float], simulated: SimulatedOdds, ax: Any = 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 5.5))
     y = np.arange(len(labels))[::-1]
-    ax.barh(y, [exact[l] for l in labels], color="#9cc3e6", label="exact (combinatorics)")
+    ax.barh(y, [exact[label] for label in labels], color="#9cc3e6", label="exact (combinatorics)")
     ax.errorbar(
-        [simulated.odds[l] for l in labels],
+        [simulated.odds[label] for label in labels],
         y,
-        xerr=[1.96 * simulated.std_error(l) for l in labels],
+        xerr=[1.96 * simulated.std_error(label) for label in labels],
         fmt="o",
         color="#c0392b",
         ms=4,

@@ -36,7 +36,7 @@ EXAMPLES = (
 )
 
 
-def _race_scenario(table: str, candidate: str) -> tuple[GameState[Any], str]:
+def _race_scenario(table: str, candidate: str) -> tuple[GameState[Any, Any], str]:
     game = load_game("race-to-the-bottom", players=RACE_PLAYERS)
     put = game.parse_move(table)
     if not hasattr(put, "need"):

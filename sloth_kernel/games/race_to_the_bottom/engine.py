@@ -25,9 +25,9 @@ pays the winner 1; a Grand Prix pays the most points, ties sharing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from typing import Any
 
 from sloth_kernel.core import (
     NO_PLAYER,
@@ -187,7 +187,7 @@ class Done(Move):
         return "done"
 
 
-RaceMove = Union[Play, Pass, Pitch, Done]
+RaceMove = Play | Pass | Pitch | Done
 PASS, DONE = Pass(), Done()
 PITCHES = tuple(Pitch(r) for r in range(14))
 TABLES = MeldTables(Play)  # all 1,073 melds, interned
@@ -197,7 +197,7 @@ MOVE_HELP = "write a meld like 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7
 # --- the game ----------------------------------------------------------------
 
 
-class RaceToTheBottom(Game["RaceState"]):
+class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
     """Race to the Bottom for 2-4 players, one race or a Grand Prix.
 
     Explicit deals, for scenarios and tests: ``game.from_deal(deal, seed)`` with
@@ -215,21 +215,21 @@ class RaceToTheBottom(Game["RaceState"]):
     config_class = RaceConfig
     rules = RULES
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: RaceConfig) -> None:
         super().__init__(config)
-        self.cfg: RaceConfig = config  # type: ignore[assignment]
+        self.cfg = config
 
     @property
     def num_players(self) -> int:
         return self.cfg.players
 
-    def new_state(self, seed: int | None = None) -> "RaceState":
+    def new_state(self, seed: int | None = None) -> RaceState:
         seed = fresh_seed() if seed is None else seed
         state = RaceState(self, seed, None)
         state.start_race(0, self.cfg.leader)
         return state
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "RaceState":
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> RaceState:
         n = self.cfg.players
         if not isinstance(deal, Mapping) or not isinstance(deal.get("decks"), (list, tuple)):
             raise ConfigError("a deal is an object whose 'decks' lists each seat's deck, top first")
@@ -245,7 +245,7 @@ class RaceToTheBottom(Game["RaceState"]):
         if len(decks) != n or len(hands) != n:
             raise ConfigError(f"the deal needs a deck and a hand for each of {n} players")
         full = counts_of(new_deck())
-        for seat, (hand, deck) in enumerate(zip(hands, decks)):
+        for seat, (hand, deck) in enumerate(zip(hands, decks, strict=False)):
             owned = counts_of(deck)
             if sum(hand) > HAND_SIZE:
                 raise ConfigError(f"{seat_name(seat)}'s hand holds more than {HAND_SIZE} cards (RB-7)")
@@ -283,7 +283,7 @@ class RaceToTheBottom(Game["RaceState"]):
         }
         return _world_sampler(cls.shared(**{**shown, **(options or {})}), obs)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> RaceMove:
         if not isinstance(text, str):
             raise InvalidMoveError(text, MOVE_HELP, game=self.name)
         words = text.split()
@@ -297,7 +297,8 @@ class RaceToTheBottom(Game["RaceState"]):
             return PITCHES[card]
         if not words:
             raise InvalidMoveError(text, MOVE_HELP, game=self.name)
-        naturals, declared = [], []
+        naturals: list[int] = []
+        declared: list[int] = []
         for word in words:
             joker = word.startswith("*")
             rank = parse_card(word[1:] if joker else word)
@@ -329,8 +330,10 @@ class RaceResult:
     points: tuple[int, ...]
 
 
-class RaceState(GameState[RaceMove]):
+class RaceState(GameState[RaceMove, "RaceObservation"]):
     """A position: private hands and decks, the trick, and the race standings."""
+
+    game: RaceToTheBottom
 
     def __init__(self, game: RaceToTheBottom, seed: int, deal: Mapping[str, Any] | None) -> None:
         n = game.cfg.players
@@ -386,13 +389,13 @@ class RaceState(GameState[RaceMove]):
             return [PASS]
         top, moves, masks = self.top, [], rank_masks(hand)
         if top is None:
-            melds_from(hand, masks, TABLES.all_group, moves)  # type: ignore[arg-type]
+            melds_from(hand, masks, TABLES.all_group, moves)
             return moves
         moves.append(PASS)
         normal, cheats = TABLES.followers[top.shape]
-        melds_from(hand, masks, normal, moves)  # type: ignore[arg-type]
+        melds_from(hand, masks, normal, moves)
         if masks[4 - hand[JOKER]]:  # some rank reaches four with the Jokers
-            melds_from(hand, masks, cheats, moves)  # type: ignore[arg-type]
+            melds_from(hand, masks, cheats, moves)
         return moves
 
     def returns(self) -> tuple[float, ...]:
@@ -402,7 +405,7 @@ class RaceState(GameState[RaceMove]):
         winners = [s for s in range(self.n) if self.points[s] == best]
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
 
-    def clone(self) -> "RaceState":
+    def clone(self) -> RaceState:
         twin = object.__new__(RaceState)
         twin.__dict__.update(self.__dict__)
         twin.history = self.history.copy()
@@ -439,10 +442,12 @@ class RaceState(GameState[RaceMove]):
         self.nhand = [sum(h) for h in hands]
         self.known = [0] * n
         self.played = [[0] * 14 for _ in range(n)]
-        self.dealt = [tuple(a + b for a, b in zip(h, counts_of(d))) for h, d in zip(hands, decks)]
+        self.dealt = [
+            tuple(a + b for a, b in zip(h, counts_of(d), strict=False)) for h, d in zip(hands, decks, strict=False)
+        ]
         self.out, self.order = [False] * n, []
-        gp = self.game.cfg.grand_prix  # type: ignore[attr-defined]
-        title = f"Race {number + 1} of {self.game.cfg.races}" if gp else "The race"  # type: ignore[attr-defined]
+        gp = self.game.cfg.grand_prix
+        title = f"Race {number + 1} of {self.game.cfg.races}" if gp else "The race"
         self._say(
             f"{title} starts: each player holds {HAND_SIZE} cards from their own 54-card deck; "
             f"{seat_name(leader)} leads.",
@@ -477,18 +482,17 @@ class RaceState(GameState[RaceMove]):
 
     def _apply(self, move: RaceMove) -> None:
         seat = self.turn
-        kind = type(move)
-        if kind is Play:
-            self._play(seat, move)  # type: ignore[arg-type]
-        elif kind is Pitch:
-            rank = move.rank  # type: ignore[union-attr]
+        if type(move) is Play:
+            self._play(seat, move)
+        elif type(move) is Pitch:
+            rank = move.rank
             self.hands[seat][rank] -= 1
             self.nhand[seat] -= 1
             self.decks[seat].append(rank)
             self.known[seat] += 1
             self.pitched += 1
             self._say(f"{seat_name(seat)} pitches a card face down under their deck.", player=seat, rules=("RB-7",))
-        elif kind is Pass:
+        elif type(move) is Pass:
             self.passed[seat] = True
             self.pitching, self.pitched = True, 0
             self._say(f"{seat_name(seat)} passes and is out of this trick.", player=seat, move=move, rules=("RB-7",))
@@ -552,7 +556,7 @@ class RaceState(GameState[RaceMove]):
             rules=("RB-9",),
         )
         racing = [s for s in range(self.n) if not self.out[s]]
-        if not self.game.cfg.grand_prix or len(racing) == 1:  # type: ignore[attr-defined]
+        if not self.game.cfg.grand_prix or len(racing) == 1:
             self._end_race()
             return
         nxt = self._next_in(seat)
@@ -576,7 +580,7 @@ class RaceState(GameState[RaceMove]):
             )
 
     def _end_race(self) -> None:
-        cfg: RaceConfig = self.game.cfg  # type: ignore[assignment]
+        cfg = self.game.cfg
         rest = sorted((s for s in range(self.n) if not self.out[s]), key=lambda s: (self.remaining(s), s))
         order = tuple(self.order + rest)
         left = tuple(self.remaining(s) for s in range(self.n))
@@ -718,15 +722,15 @@ class RaceState(GameState[RaceMove]):
 
     # -- what players may know (RB-11) --
 
-    def observation(self, player: int) -> "RaceObservation":
+    def observation(self, player: int) -> RaceObservation:
         check_seat(player, self.n, "player")
         return self._observe(player)
 
-    def view(self) -> "RaceObservation":
+    def view(self) -> RaceObservation:
         return self._observe(None)
 
-    def _observe(self, viewer: int | None) -> "RaceObservation":
-        cfg: RaceConfig = self.game.cfg  # type: ignore[assignment]
+    def _observe(self, viewer: int | None) -> RaceObservation:
+        cfg = self.game.cfg
         to_move = self.current_player
         seats = []
         for s in range(self.n):

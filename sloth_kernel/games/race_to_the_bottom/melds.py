@@ -13,9 +13,10 @@ precomputed tuples with a count-vector check.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any, Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 from sloth_kernel.errors import ConfigError
 
@@ -40,8 +41,38 @@ def card_token(rank: int, joker: bool = False) -> str:
     return ("*" if joker else "") + RANKS[rank]
 
 
+class Climbing(Protocol):
+    """What decides whether one meld may follow another (:func:`follows`): a Shape, or a Play."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def ace(self) -> bool: ...
+    @property
+    def cheat(self) -> int: ...
+
+
+class Meld(Climbing, Protocol):
+    """What the tables need of the game's ``Play`` move: a variant of a shape, paid for from a hand."""
+
+    @property
+    def need(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def jokers(self) -> int: ...
+    @property
+    def declared(self) -> tuple[int, ...]: ...
+
+
+P = TypeVar("P", bound=Meld)
+"""The game's ``Play`` class (it lives in the game module, which builds the tables)."""
+
+
 @dataclass(frozen=True)
-class Shape:
+class Shape(Generic[P]):
     """One meld with declared ranks; `variants` sorted by Jokers used."""
 
     index: int
@@ -52,16 +83,16 @@ class Shape:
     cheat: int
     sequence: bool
     pattern: tuple[tuple[int, int], ...]  # (rank, count) in table order
-    variants: tuple[Any, ...]  # Play moves
-    plain: Any  # the all-natural variant, if a deck can hold it, else None
+    variants: tuple[P, ...]  # Play moves
+    plain: P | None  # the all-natural variant, if a deck can hold it, else None
 
 
-MakePlay = Callable[..., Any]
+MakePlay = Callable[..., P]
 """``Play(cards, kind, rank, ace, cheat, sequence, need, jokers, declared, shape)``."""
 
 
 def _variants(
-    make_play: MakePlay,
+    make_play: MakePlay[P],
     index: int,
     kind: str,
     rank: int,
@@ -69,10 +100,10 @@ def _variants(
     cheat: int,
     sequence: bool,
     pattern: tuple[tuple[int, int], ...],
-) -> list[Any]:
+) -> list[P]:
     """Every way to pay for a shape with at most two Jokers, one Play each, canonical order."""
     slots = [r for r, c in pattern for _ in range(c)]
-    found: list[Any] = []
+    found: list[P] = []
     for jokers in range(JOKERS_PER_DECK + 1):
         for declared in sorted(set(combinations_with_replacement(sorted(set(slots)), jokers))):
             if any(declared.count(r) > slots.count(r) for r in declared):
@@ -89,7 +120,7 @@ def _variants(
     return found
 
 
-def build_shapes(make_play: MakePlay) -> tuple[Shape, ...]:
+def build_shapes(make_play: MakePlay[P]) -> tuple[Shape[P], ...]:
     """Every meld shape: sets of 1-6 of a rank, then Runs, Leaps and Bounds on the ladder."""
     specs: list[tuple[str, int, int, bool, int, bool, tuple[tuple[int, int], ...]]] = []
     for rank in range(13):
@@ -109,7 +140,7 @@ def build_shapes(make_play: MakePlay) -> tuple[Shape, ...]:
     return tuple(shapes)
 
 
-def follows(new: Any, old: Any) -> bool:
+def follows(new: Climbing, old: Climbing) -> bool:
     """May `new` be played on `old`? Matching (RB-2, RB-4, RB-5) and Cheats (RB-6)."""
     if old.cheat:
         if new.cheat != old.cheat:
@@ -122,10 +153,10 @@ def follows(new: Any, old: Any) -> bool:
     return new.rank >= old.rank or new.ace or old.ace
 
 
-Group = tuple[tuple[int, int, Shape], ...]  # (rank bitmask, cards per rank, shape)
+Group = tuple[tuple[int, int, Shape[P]], ...]  # (rank bitmask, cards per rank, shape)
 
 
-def group(shapes: tuple[Shape, ...] | list[Shape]) -> Group:
+def group(shapes: tuple[Shape[P], ...] | list[Shape[P]]) -> Group[P]:
     """Shapes ready for :func:`melds_from`: each with the bitmask of the ranks it uses."""
     return tuple((sum(1 << r for r, _ in s.pattern), s.pattern[0][1], s) for s in shapes)
 
@@ -135,10 +166,10 @@ def play_key(naturals: list[int], declared: list[int]) -> tuple[tuple[int, ...],
     return tuple(sorted(naturals)), tuple(sorted(declared))
 
 
-class MeldTables:
+class MeldTables(Generic[P]):
     """Every meld as an interned move, and which shapes may follow which (built once)."""
 
-    def __init__(self, make_play: MakePlay) -> None:
+    def __init__(self, make_play: MakePlay[P]) -> None:
         self.shapes = build_shapes(make_play)
         self.all_plays = tuple(v for s in self.shapes for v in s.variants)
         self.by_key = {play_key([r for r, c in p.need for _ in range(c)], list(p.declared)): p for p in self.all_plays}
@@ -147,7 +178,7 @@ class MeldTables:
         cheats = [s for s in self.shapes if s.cheat]
         self.all_group = group(self.shapes)
         # For each shape on the table: the normal and the Cheat shapes that may follow it.
-        self.followers: tuple[tuple[Group, Group], ...] = tuple(
+        self.followers: tuple[tuple[Group[P], Group[P]], ...] = tuple(
             (group([s for s in normal if follows(s, old)]), group([s for s in cheats if follows(s, old)]))
             for old in self.shapes
         )
@@ -170,16 +201,20 @@ def rank_masks(hand: list[int]) -> tuple[int, ...]:
     return (8191, m1, m2, m3, m4, 0, 0)
 
 
-def melds_from(hand: list[int], masks: tuple[int, ...], shapes: Group, out: list[Any]) -> None:
+def melds_from(hand: list[int], masks: tuple[int, ...], shapes: Group[P], out: list[Any]) -> None:
     """Append to `out` every variant of `shapes` that `hand` (a 14-count vector) can pay for.
 
     `masks` is ``rank_masks(hand)``.
     Every shape uses the same count of each of its ranks, so "enough naturals"
     is one mask test; the Jokers' shortfall is a sum of popcounts.
+
+    `out` is the caller's list of moves (of any move type that includes the Plays). Without
+    Jokers only ``shape.plain`` is offered: it is None only for shapes of 5-6 of a rank,
+    which ``masks[5]`` and ``masks[6]`` (always 0) never let through.
     """
     jokers = hand[JOKER]
     if not jokers:
-        out.extend([s.plain for bits, count, s in shapes if masks[count] & bits == bits])  # type: ignore[misc]
+        out.extend([s.plain for bits, count, s in shapes if masks[count] & bits == bits])
         return
     for bits, count, shape in shapes:
         short = 0

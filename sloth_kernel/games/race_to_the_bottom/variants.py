@@ -19,7 +19,7 @@ def _race(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, lis
         while not state.is_over:
             seat = state.current_player
             state = state.play(bots[seat].choose(state.observation(seat)), player=seat)
-        out["first leader's win share"].append(state.returns()[game.config.leader])  # type: ignore[attr-defined]
+        out["first leader's win share"].append(state.returns()[game.config.leader])
         out["moves per race"].append(float(len(state.history)))
     return out, {"first leader's win share": 1 / players}
 

@@ -8,8 +8,9 @@ Markov chain in ``sprint_odds``; simulated ones from ``sprint_vector``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -120,8 +121,8 @@ def plot_aim(offsets: Sequence[float], by_sigma: dict[float, np.ndarray], object
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     lifts = list(range(objective - 6, objective + 4))
     steps = tortoise_steps(objective, lifts)
-    left.bar(lifts, steps, color=["#2a9d3a" if l <= objective else "#c0392b" for l in lifts])
-    for lift, step in zip(lifts, steps):
+    left.bar(lifts, steps, color=["#2a9d3a" if lift <= objective else "#c0392b" for lift in lifts])
+    for lift, step in zip(lifts, steps, strict=False):
         left.text(
             lift, step + 0.05, str(step), ha="center", fontsize=9, color="#c0392b" if lift > objective else "#222"
         )

@@ -21,8 +21,9 @@ win probabilities), ``sprint_vector`` (numpy batch simulator).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sloth_kernel.core import (
     NO_PLAYER,
@@ -119,7 +120,7 @@ class SprintConfig(GameConfig):
 
     def assumptions(self) -> tuple[str, ...]:
         """Plain words for what stands in for the lost pictures (SP-1..SP-3)."""
-        deck = ", ".join(f"{kind} x{n}" for kind, n in zip(RACE_KINDS, self.race_deck) if n)
+        deck = ", ".join(f"{kind} x{n}" for kind, n in zip(RACE_KINDS, self.race_deck, strict=False) if n)
         nums = sorted(self.objectives)
         span = f"{nums[0]}-{nums[-1]}" if nums == list(range(nums[0], nums[-1] + 1)) else ", ".join(map(str, nums))
         track = "small" if self.small_track else "long"
@@ -237,7 +238,7 @@ def short_words(objective: int, lift: int) -> str:
 # --- the game ----------------------------------------------------------------------
 
 
-class Sprint(Game["SprintState"]):
+class Sprint(Game[SprintConfig, "SprintState"]):
     """Sprint! on the shared protocol.
 
     ``from_deal(deal)`` takes a JSON-able deal::
@@ -254,10 +255,9 @@ class Sprint(Game["SprintState"]):
     config_class = SprintConfig
     rules = RULES
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: SprintConfig) -> None:
         super().__init__(config)
-        cfg: SprintConfig = config  # type: ignore[assignment]
-        self.cfg = cfg
+        self.cfg = cfg = config
         self.finish = cfg.finish
         self.carrot_of = nearest_carrots(cfg.finish, cfg.carrot_squares)
         self.seat_names = tuple(seat_name(s) for s in range(cfg.players))
@@ -271,11 +271,11 @@ class Sprint(Game["SprintState"]):
     def num_players(self) -> int:
         return self.cfg.players
 
-    def new_state(self, seed: int | None = None) -> "SprintState":
+    def new_state(self, seed: int | None = None) -> SprintState:
         seed = fresh_seed() if seed is None else seed
         return SprintState(self, seed, None, race_pile(self.cfg, seed), objective_deck(self.cfg, seed, 0), 0, 0)
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "SprintState":
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> SprintState:
         cfg = self.cfg
         try:
             pile = tuple(RACE_KINDS.index(str(card).lower()) for card in deal["race_pile"])
@@ -323,8 +323,10 @@ class TurnReport:
     hare_to: int
 
 
-class SprintState(GameState[Lift]):
+class SprintState(GameState[Lift, "SprintObservation"]):
     """A position: the Objective of this turn is already face up."""
+
+    game: Sprint
 
     def __init__(
         self,
@@ -376,7 +378,7 @@ class SprintState(GameState[Lift]):
         won = 1.0 if self.winner == "tortoise" else 0.0
         return (won,) * self.game.cfg.players
 
-    def clone(self) -> "SprintState":
+    def clone(self) -> SprintState:
         other = object.__new__(SprintState)
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)

@@ -28,9 +28,10 @@ directly with numpy (no iteration, no truncation).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -67,7 +68,8 @@ def objective_weights(config: SprintConfig) -> np.ndarray:
     """Chance of each distinct Objective value (duplicates allowed in custom decks)."""
     values = sorted(set(config.objectives))
     counts = np.array([config.objectives.count(v) for v in values], dtype=float)
-    return counts / counts.sum()
+    weights: np.ndarray = counts / counts.sum()
+    return weights
 
 
 def move_distribution(model: Any, config: SprintConfig | None = None, tortoise: int = 0, hare: int = 0) -> np.ndarray:
@@ -75,7 +77,8 @@ def move_distribution(model: Any, config: SprintConfig | None = None, tortoise: 
     config = config or SprintConfig()
     values = sorted(set(config.objectives))
     pmfs = np.array([model.pmf(v, config.max_lift, tortoise, hare) for v in values])
-    return objective_weights(config) @ _moves_by_value(config, pmfs)
+    moves: np.ndarray = objective_weights(config) @ _moves_by_value(config, pmfs)
+    return moves
 
 
 def _moves_by_value(config: SprintConfig, pmfs: np.ndarray) -> np.ndarray:
@@ -186,11 +189,15 @@ class AimPolicy:
         return f"sigma {self.sigma:g}, aim chosen per position"
 
 
+AIM_OFFSETS: tuple[float, ...] = tuple(x / 2 for x in range(-16, 7))
+"""The aim offsets :func:`optimal_policy` chooses among by default: -8 to +3 in half cards."""
+
+
 def optimal_policy(
     sigma: float,
     config: SprintConfig | None = None,
     error: ErrorShape = "relative",
-    offsets: Sequence[float] = tuple(x / 2 for x in range(-16, 7)),
+    offsets: Sequence[float] = AIM_OFFSETS,
 ) -> AimPolicy:
     """The best aim offset for every position and Objective (exact dynamic programming).
 

@@ -76,11 +76,11 @@ def track(obs: SprintObservation) -> str:
             )
     for who, square, colour, dy in (("T", obs.tortoise, TORTOISE_COLOUR, 14), ("H", obs.hare, HARE_COLOUR, CELL + 16)):
         square = min(square, finish)
-        x, y = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6
+        cx, cy = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6
         name = "Tortoise" if who == "T" else "Hare"
         parts.append(
-            f'<g class="sk-sprint-{name.lower()}"><circle cx="{x}" cy="{y}" r="7" fill="{colour}" '
-            f'stroke="#fff" stroke-width="1.5"/><text x="{x}" y="{y + 3.5}" font-size="10" font-weight="700" '
+            f'<g class="sk-sprint-{name.lower()}"><circle cx="{cx}" cy="{cy}" r="7" fill="{colour}" '
+            f'stroke="#fff" stroke-width="1.5"/><text x="{cx}" y="{cy + 3.5}" font-size="10" font-weight="700" '
             f'text-anchor="middle" fill="#fff">{who}</text><title>{name}: square {square}</title></g>'
         )
     svg = (

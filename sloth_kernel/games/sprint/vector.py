@@ -133,7 +133,8 @@ class Tables:
             probe = last + step
             last = np.where(self.cdf[probe] <= uniforms, probe, last)
             step >>= 1
-        return last - base + 1
+        found: np.ndarray = last - base + 1
+        return found
 
 
 def simulate(

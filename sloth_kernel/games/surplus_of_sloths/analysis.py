@@ -9,8 +9,9 @@ and score as data; this module only counts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -84,9 +85,9 @@ def study(
         final = play_out(game.new_state(seed * 100_003 + g), bots)
         view = final.view()
         for result in view.reveal:
-            for run in result.runs:
-                if run.length:
-                    runs.append(RunSample(run.length, run.top, result.winner == run.player))
+            runs.extend(
+                RunSample(run.length, run.top, result.winner == run.player) for run in result.runs if run.length
+            )
             if result.net_cards:
                 numbers = [int(c[1:]) for c in result.net_cards if c[1:].isdigit()]
                 xs = sum(c.endswith("X") for c in result.net_cards)
@@ -111,7 +112,7 @@ def plot_runs_and_points(result: SurplusStudy) -> Any:
     lengths, rate, seen = result.claim_rate()
     shown = seen >= 5
     left.bar(lengths[shown], rate[shown], color="#2f6fd0")
-    for x, r, n in zip(lengths[shown], rate[shown], seen[shown]):
+    for x, r, n in zip(lengths[shown], rate[shown], seen[shown], strict=False):
         left.text(x, r + 0.02, f"{r:.0%}\n(n={int(n)})", ha="center", fontsize=7)
     left.set_ylim(0, 1.15)
     left.set_xlabel("length of your best run of a type")
@@ -122,7 +123,7 @@ def plot_runs_and_points(result: SurplusStudy) -> Any:
     for xs in range(4):
         pts = [(n.number_sum, n.points) for n in taken if n.xs == xs]
         if pts:
-            sums, points = zip(*pts)
+            sums, points = zip(*pts, strict=False)
             right.scatter(sums, points, s=14, alpha=0.6, color=colours[xs], label=f"{xs} X in the Net")
             line = np.arange(0, max(sums) + 2)
             right.plot(line, line * (1 + xs), color=colours[xs], lw=0.8)
@@ -146,7 +147,7 @@ def plot_scores(studies: dict[str, SurplusStudy]) -> Any:
     top = max(max(v) for v in pooled.values())
     bins = np.arange(0, top + 10, 10)
     for level, values in pooled.items():
-        ax.hist(values, bins=bins, alpha=0.55, label=f"{level} (mean {np.mean(values):.0f})")
+        ax.hist(values, bins=bins.tolist(), alpha=0.55, label=f"{level} (mean {np.mean(values):.0f})")
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     ax.set_title("What the bots score")

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from sloth_kernel.core import Move
 from sloth_kernel.games.surplus_of_sloths.cards import BABY, CARD_IDS, RUNS, points, profiles
-from sloth_kernel.games.surplus_of_sloths.engine import Keep, NetCard, Pick, SurplusObservation, Take
+from sloth_kernel.games.surplus_of_sloths.engine import Keep, NetCard, Pick, SurplusMove, SurplusObservation, Take
 
 FUTURE_NET = 4.0  # points a type's Net is still expected to gain from leftovers
 RIVAL_HIDDEN_BONUS = 0.5  # a rival's two hidden kept cards may lengthen their run a little
@@ -34,7 +33,7 @@ class HeuristicBot:
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, obs: SurplusObservation) -> Move:
+    def choose(self, obs: SurplusObservation) -> SurplusMove:
         moves = obs.legal_moves
         if not moves:
             raise ValueError("the observation offers no legal moves (not this seat's turn?)")
@@ -45,7 +44,7 @@ class HeuristicBot:
         num_types = len(obs.types)
         rival_keys = [self._rival_best(rivals, t, num_types) for t in range(num_types)]
 
-        def value(move: Move) -> float:
+        def value(move: SurplusMove) -> float:
             mine, pool = hand, net
             if isinstance(move, (Pick, NetCard)):
                 card = CARD_IDS[move.card.upper()]

@@ -9,8 +9,9 @@ card is its short code: type letter + number or X (``"L5"``, ``"LX"``) or
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from sloth_kernel.core import seat_name, sequence_of
 

@@ -19,9 +19,9 @@ moves one seat left (option ``match_first_active``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from sloth_kernel.core import (
     NO_PLAYER,
@@ -159,6 +159,8 @@ class Keep(Move):
         return "keep"
 
 
+SurplusMove = Pick | Take | NetCard | Keep
+
 # Interned moves: legal_moves hands out these objects (fast path, no allocation).
 PICKS = {card: Pick(code) for card, code in CARD_CODES.items()}
 TAKES = tuple({card: Take(code, row + 1) for card, code in CARD_CODES.items()} for row in (0, 1))
@@ -169,7 +171,7 @@ KEEP = Keep()
 # --- the game ----------------------------------------------------------------
 
 
-class SurplusOfSloths(Game["SurplusState"]):
+class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
     """Surplus of Sloths for 2-4 players (one game, or a Super Surplus match).
 
     Explicit deals, for scenarios and tests: ``game.from_deal(deal, seed)`` with
@@ -187,10 +189,9 @@ class SurplusOfSloths(Game["SurplusState"]):
     config_class = SurplusConfig
     rules = RULES
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: SurplusConfig) -> None:
         super().__init__(config)
-        cfg: SurplusConfig = config  # type: ignore[assignment]
-        self.cfg = cfg
+        self.cfg = cfg = config
         self.type_cards = type_deck(cfg.num_types)
 
     @property
@@ -212,13 +213,13 @@ class SurplusOfSloths(Game["SurplusState"]):
             rest = shuffled(rest + [BABY] * BABIES, rng)
         return hands, rest
 
-    def new_state(self, seed: int | None = None) -> "SurplusState":
+    def new_state(self, seed: int | None = None) -> SurplusState:
         seed = fresh_seed() if seed is None else seed
         state = SurplusState(self, seed, None)
         state.start_game(0, *self.shuffled_deal(seed, 0))
         return state
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "SurplusState":
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> SurplusState:
         n = self.cfg.players
         hands = [self._parse_cards(hand) for hand in deal["hands"]]
         deck = self._parse_cards(deal["deck"])
@@ -268,7 +269,7 @@ class SurplusOfSloths(Game["SurplusState"]):
         shown = {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus}
         return _world_sampler(cls.shared(**{**shown, **(options or {})}), obs)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> SurplusMove:
         if not isinstance(text, str):
             raise InvalidMoveError(
                 text, "a move is text like 'pick L5', 'take L5 from row 1', 'net LX' or 'keep'", game=self.name
@@ -319,8 +320,10 @@ _START_EVENTS: dict[tuple[int, bool], tuple[Event, Event]] = {}
 # --- the state ----------------------------------------------------------------
 
 
-class SurplusState(GameState[Move]):
+class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
     """A position: opening picks, the two River rows, the Net, hands and (in a match) wins."""
+
+    game: SurplusOfSloths
 
     is_over: bool = False  # a plain attribute, not a property: read before every decision of a playout
 
@@ -330,7 +333,7 @@ class SurplusState(GameState[Move]):
         self.cfg = game.cfg
         self.seed = seed
         self.deal = deal
-        self.history: list[Move] = []
+        self.history: list[SurplusMove] = []
         self.events: list[Event] = []
         self.reveal: tuple[TypeResult, ...] = ()  # the last finished game's reveal
         self.games: list[GameResult] = []
@@ -343,7 +346,7 @@ class SurplusState(GameState[Move]):
     def current_player(self) -> int:
         return NO_PLAYER if self.is_over else self.turn
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[SurplusMove]:
         phase = self.phase
         if phase == DRAFT:
             if self.row >= 0:
@@ -353,7 +356,7 @@ class SurplusState(GameState[Move]):
             return [PICKS[c] for c in dict.fromkeys(self.kept[self.turn])]
         if phase == BABY_CHOICE:
             hand = sort_cards(set(self.kept[self.turn] + self.drafted[self.turn]))
-            return [KEEP] + [NETS[c] for c in hand if c != BABY or self.cfg.baby_nets_itself]
+            return [KEEP, *[NETS[c] for c in hand if c != BABY or self.cfg.baby_nets_itself]]
         return []
 
     def returns(self) -> tuple[float, ...]:
@@ -365,7 +368,7 @@ class SurplusState(GameState[Move]):
         winners = self.games[-1].winners
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(n))
 
-    def clone(self) -> "SurplusState":
+    def clone(self) -> SurplusState:
         twin = object.__new__(SurplusState)
         twin.__dict__.update(self.__dict__)
         for name in ("history", "events", "deck", "picks", "net", "scores", "games", "wins"):
@@ -414,7 +417,7 @@ class SurplusState(GameState[Move]):
         self.events += _START_EVENTS[key]
 
     def _say(
-        self, text: str, *, player: int | None = None, move: Move | None = None, rules: tuple[str, ...] = ()
+        self, text: str, *, player: int | None = None, move: SurplusMove | None = None, rules: tuple[str, ...] = ()
     ) -> None:
         self.events.append(Event(text, player, None if move is None else str(move), rules))
 
@@ -469,14 +472,13 @@ class SurplusState(GameState[Move]):
 
     # -- applying moves --
 
-    def _apply(self, move: Move) -> None:
-        kind = type(move)
-        if kind is Take:
-            self._take(move)  # type: ignore[arg-type]
-        elif kind is Pick:
-            self._pick(move)  # type: ignore[arg-type]
-        elif kind is NetCard:
-            self._net_from_hand(move)  # type: ignore[arg-type]
+    def _apply(self, move: SurplusMove) -> None:
+        if type(move) is Take:
+            self._take(move)
+        elif type(move) is Pick:
+            self._pick(move)
+        elif type(move) is NetCard:
+            self._net_from_hand(move)
         else:
             self._say(f"{seat_name(self.turn)} keeps their hand (SS-6).", player=self.turn, move=move, rules=("SS-6",))
             self._next_drafter()
@@ -573,11 +575,11 @@ class SurplusState(GameState[Move]):
             )
             return
         self._say(f"Wins: {tally}. First to {WINS_NEEDED} wins takes the Super Surplus (SS-10).", rules=("SS-10",))
-        self.start_game(self.number + 1, *self.game.shuffled_deal(self.seed, self.number + 1))  # type: ignore[attr-defined]
+        self.start_game(self.number + 1, *self.game.shuffled_deal(self.seed, self.number + 1))
 
     # -- explanations --
 
-    def _judge(self, move: Move, legal: bool) -> Explanation:
+    def _judge(self, move: SurplusMove, legal: bool) -> Explanation:
         text = str(move)
         if isinstance(move, Pick):
             reason, rules = self._judge_pick(move, legal)
@@ -637,12 +639,12 @@ class SurplusState(GameState[Move]):
             "follows, type by type: best runs (SS-7), who takes the Net cards (SS-8) and the points (SS-9)"
         )
 
-    def _judge_baby(self, move: Move, legal: bool) -> tuple[str, tuple[str, ...]]:
+    def _judge_baby(self, move: NetCard | Keep, legal: bool) -> tuple[str, tuple[str, ...]]:
         if self.phase != BABY_CHOICE:
             return "only a player who has just drafted a Baby may 'keep' or 'net' a card", ("SS-6",)
         if isinstance(move, Keep):
             return "you decline the Baby's offer and keep your whole hand" + self._last_words(), ("SS-6",)
-        card = move.card  # type: ignore[attr-defined]
+        card = move.card
         if legal:
             kind = card_type(CODE_IDS[card])
             who = (
@@ -660,18 +662,19 @@ class SurplusState(GameState[Move]):
 
     # -- what players may know (SS-11) --
 
-    def observation(self, player: int) -> "SurplusObservation":
+    def observation(self, player: int) -> SurplusObservation:
         check_seat(player, self.cfg.players, "player")
         return self._observe(player)
 
-    def view(self) -> "SurplusObservation":
+    def view(self) -> SurplusObservation:
         return self._observe(None)
 
-    def _observe(self, viewer: int | None) -> "SurplusObservation":
+    def _observe(self, viewer: int | None) -> SurplusObservation:
         n = self.cfg.players
         to_move = self.current_player
         show_moves = not self.is_over and (viewer is None or viewer == to_move)
         picks_open = self.phase != PICK
+        row_1, row_2 = self.rivers
         if self.phase == DRAFT:
             to_draft = tuple((self.turn + i) % n for i in range(self.left))
         elif self.phase == BABY_CHOICE:
@@ -694,7 +697,7 @@ class SurplusState(GameState[Move]):
             active_player=self.active,
             row=self.row + 1 if self.row >= 0 and self.phase in (DRAFT, BABY_CHOICE) else None,
             to_draft=to_draft,
-            rivers=tuple(tuple(CARD_CODES[c] for c in r) for r in self.rivers),
+            rivers=(tuple(CARD_CODES[c] for c in row_1), tuple(CARD_CODES[c] for c in row_2)),
             deck_count=len(self.deck),
             net=tuple(codes(c for c in self.net if c != BABY and c >> 3 == t) for t in range(self.cfg.num_types)),
             net_babies=self.net.count(BABY),
@@ -795,7 +798,7 @@ class SurplusObservation:
     player: int | None
     current_player: int
     is_over: bool
-    legal_moves: tuple[Move, ...]
+    legal_moves: tuple[SurplusMove, ...]
     log: tuple[Event, ...]
     players: int
     types: tuple[str, ...]
@@ -830,6 +833,7 @@ __all__ = [
     "Pick",
     "RULES",
     "SurplusConfig",
+    "SurplusMove",
     "SurplusObservation",
     "SurplusOfSloths",
     "SurplusState",

@@ -10,11 +10,12 @@ may take carries ``data-card`` with the move text (e.g. ``take L5 from row 1``).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, SLOTH_TYPES
-from sloth_kernel.render.kit import CardFace, badge, card_row, card_svg, esc, log_html, page, panel, table
+from sloth_kernel.games.surplus_of_sloths.engine import SurplusObservation
+from sloth_kernel.render.kit import CARD_W, CardFace, badge, card_row, card_svg, esc, log_html, page, panel, table
 
 BABY_COLOR = "#c2407f"
 BACK_COLOR = "#5b4a3a"
@@ -55,17 +56,17 @@ def card_title(code: str) -> str:
 
 def card(code: str | None, *, width: int | None = None, hint: bool = False, dim: bool = False, data: str = "") -> str:
     """One card; None is a face-down card."""
-    size = {"width": width} if width else {}
+    size = width or CARD_W
     if code is None:
-        return card_svg(CardFace("?", BACK_COLOR, kind="back"), title="hidden card", **size)
-    return card_svg(face(code), hint=hint, dim=dim, data=data, title=card_title(code), **size)
+        return card_svg(CardFace("?", BACK_COLOR, kind="back"), title="hidden card", width=size)
+    return card_svg(face(code), hint=hint, dim=dim, data=data, title=card_title(code), width=size)
 
 
 def cards(codes: Sequence[str | None], *, css: str = "", empty: str = "(none)", width: int | None = None) -> str:
     return card_row([card(c, width=width) for c in codes], css=css, empty=empty)
 
 
-def render(observation: Any) -> str:
+def render(observation: SurplusObservation) -> str:
     obs = observation
     parts = [CSS, _status(obs)]
     parts.append(_river(obs))
@@ -83,7 +84,7 @@ def render(observation: Any) -> str:
     return page(title, "".join(parts))
 
 
-def _status(obs: Any) -> str:
+def _status(obs: SurplusObservation) -> str:
     words = {
         "pick": "Opening: secret picks for the Net (SS-3)",
         "draft": "Drafting (SS-4)",
@@ -104,7 +105,7 @@ def _status(obs: Any) -> str:
     return f'<div class="sk-surplus-status">{"".join(bits)}</div>'
 
 
-def _river(obs: Any) -> str:
+def _river(obs: SurplusObservation) -> str:
     legal = {str(m) for m in obs.legal_moves}
     rows = []
     for index, row in enumerate(obs.rivers, start=1):
@@ -121,9 +122,9 @@ def _river(obs: Any) -> str:
     return panel("River", f'<div class="sk-surplus-rows">{"".join(rows)}</div>', css="sk-surplus-river")
 
 
-def _net(obs: Any) -> str:
+def _net(obs: SurplusObservation) -> str:
     piles = []
-    for letter, codes in zip(obs.types, obs.net):
+    for letter, codes in zip(obs.types, obs.net, strict=False):
         kind = next(t for t in SLOTH_TYPES if t.letter == letter)
         name = f'<div class="sk-surplus-pilename">{esc(kind.name)} ({esc(kind.icon_words)})</div>'
         piles.append(
@@ -135,7 +136,7 @@ def _net(obs: Any) -> str:
     return panel("Surplus Net", f'<div class="sk-surplus-piles">{"".join(piles)}</div>', css="sk-surplus-net")
 
 
-def _seat(obs: Any, seat: int) -> str:
+def _seat(obs: SurplusObservation, seat: int) -> str:
     flags = []
     if obs.phase != "pick" and seat == obs.active_player and not obs.is_over:
         flags.append(badge("Active", css="sk-good"))
@@ -147,7 +148,7 @@ def _seat(obs: Any, seat: int) -> str:
         flags.append(badge(f"{obs.wins[seat]} win{'s' if obs.wins[seat] != 1 else ''}"))
     kept = obs.kept[seat]
     hidden = kept is None
-    kept_cards = [None] * obs.kept_counts[seat] if hidden else list(kept)
+    kept_cards: list[str | None] = [None] * obs.kept_counts[seat] if kept is None else list(kept)
     body = [
         f'<div class="sk-surplus-part">Kept from the deal ({"hidden" if hidden else "private"})</div>',
         cards(kept_cards, width=SMALL),
@@ -172,7 +173,7 @@ def _seat(obs: Any, seat: int) -> str:
     return panel(title, "".join(flags) + "".join(body), css=f"sk-surplus-hand sk-surplus-seat-{seat}{me}")
 
 
-def _reveal(obs: Any) -> str:
+def _reveal(obs: SurplusObservation) -> str:
     headers = ["Type", "Net"] + [seat_name(s) for s in range(obs.players)] + ["Taken by", "Points"]
     rows = []
     for result in obs.reveal:
@@ -189,7 +190,7 @@ def _reveal(obs: Any) -> str:
     return panel(heading, table(headers, rows), css="sk-surplus-reveal")
 
 
-def _match(obs: Any) -> str:
+def _match(obs: SurplusObservation) -> str:
     """Super Surplus: every finished game's scores and winner (a tie is no win, SS-10)."""
     headers = ["Game"] + [seat_name(s) for s in range(obs.players)] + ["Won by"]
     rows = []

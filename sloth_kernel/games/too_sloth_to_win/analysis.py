@@ -14,8 +14,9 @@ not mix. Bots see only observations (TS-15).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +38,7 @@ class DrinkTimingBot(HeuristicBot):
         super().__init__(seed)
         self.threshold = threshold
 
-    def _finish_is_near(self, obs: TooSlothObservation) -> bool:  # type: ignore[override]
+    def _finish_is_near(self, obs: TooSlothObservation) -> bool:
         lead = max(obs.positions[s] for s in range(obs.players) if obs.status[s] == "active")
         return lead >= obs.finish - self.threshold
 
@@ -80,7 +81,8 @@ class PacemakerStats:
     chip: np.ndarray  # [relative seat] share of Cash Chips (second finisher, or TS-10/TS-12 chips)
 
     def std_error(self, rates: np.ndarray) -> np.ndarray:
-        return np.sqrt(np.maximum(rates * (1 - rates), 1e-12) / self.games)
+        errors: np.ndarray = np.sqrt(np.maximum(rates * (1 - rates), 1e-12) / self.games)
+        return errors
 
 
 def pacemaker_advantage(
@@ -201,7 +203,7 @@ def plot_drink_timing(result: DrinkTiming, finish: int = 9) -> Any:
     left.set_ylabel("rate for the timing bot")
     left.set_title("When to spend the Drink")
     left.legend(fontsize=8)
-    for threshold, spots in zip(result.thresholds, result.spent_at):
+    for threshold, spots in zip(result.thresholds, result.spent_at, strict=False):
         if spots:
             counts = np.bincount(spots, minlength=finish)[:finish]
             right.plot(range(finish), counts / max(1, len(spots)), marker=".", label=f"threshold {threshold}")

@@ -51,8 +51,8 @@ class HeuristicBot:
 
         return max(takes, key=fit)
 
-    @staticmethod
-    def _finish_is_near(obs: TooSlothObservation) -> bool:
+    def _finish_is_near(self, obs: TooSlothObservation) -> bool:
+        """Is anyone close enough to the finish that the drink should go now? (Subclasses move the line.)"""
         if obs.no_board:
             return min(obs.hand_sizes[s] for s in range(obs.players) if obs.status[s] == "active") <= 4
         return max(obs.positions[s] for s in range(obs.players) if obs.status[s] == "active") >= obs.finish - 4

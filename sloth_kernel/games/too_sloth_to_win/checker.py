@@ -34,7 +34,7 @@ EXAMPLES = (
 )
 
 
-def _too_sloth_scenario(table: str, candidate: str) -> tuple[GameState[Any], str]:
+def _too_sloth_scenario(table: str, candidate: str) -> tuple[GameState[Any, Any], str]:
     from sloth_kernel.games.too_sloth_to_win.engine import DRINK_BASE, Play, combo_name
 
     game = load_game("too-sloth-to-win", players=TS_PLAYERS, rounds=1)

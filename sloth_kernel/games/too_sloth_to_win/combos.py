@@ -38,7 +38,7 @@ def combo_kind(cards: tuple[int, ...]) -> str | None:
     values = [card_value(c) for c in cards]
     if len(set(values)) == 1:
         return "jump"
-    if all(b == a + 1 for a, b in zip(values, values[1:])):
+    if all(b == a + 1 for a, b in zip(values, values[1:], strict=False)):
         return "run"
     return None
 

@@ -10,9 +10,9 @@ further awards. The rulings do not cover this deadlock.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from sloth_kernel.core import (
     NO_PLAYER,
@@ -28,9 +28,12 @@ from sloth_kernel.core import (
     seeded_rng,
 )
 from sloth_kernel.errors import ConfigError, InvalidMoveError
+
+# The cards. Each ``name as name`` import is re-exported: renderers, bots, search, widgets and notebooks
+# read the card vocabulary through the engine.
+from sloth_kernel.games.too_sloth_to_win.combos import DRINK as DRINK
+from sloth_kernel.games.too_sloth_to_win.combos import DRINK_BASE as DRINK_BASE
 from sloth_kernel.games.too_sloth_to_win.combos import (
-    DRINK,
-    DRINK_BASE,
     LONE_DRINK,
     Candidates,
     all_combinations,
@@ -38,14 +41,14 @@ from sloth_kernel.games.too_sloth_to_win.combos import (
     by_lowest_pair,
     canonical,
     card_text,
-    card_value,  # noqa: F401  (re-exported for renderers and bots)
     combo_kind,
-    combo_name,
-    hand_bits,
-    hand_text,  # noqa: F401  (re-exported for notebooks)
-    needs,
     strength,
 )
+from sloth_kernel.games.too_sloth_to_win.combos import card_value as card_value
+from sloth_kernel.games.too_sloth_to_win.combos import combo_name as combo_name
+from sloth_kernel.games.too_sloth_to_win.combos import hand_bits as hand_bits
+from sloth_kernel.games.too_sloth_to_win.combos import hand_text as hand_text
+from sloth_kernel.games.too_sloth_to_win.combos import needs as needs
 
 # --- constants ---------------------------------------------------------------
 
@@ -173,13 +176,14 @@ def taken_from(table: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], str]
 
 
 _PASS_TEXT: dict[int | None, str] = {None: "pass", DRINK: "pass D", **{n: f"pass {n}" for n in range(1, 10)}}
-Answers = tuple[Candidates, list[Move], dict[int, tuple[Play, ...]]]
+TooSlothMove = Play | Pass
+Answers = tuple[Candidates, list[Pass], dict[int, tuple[Play, ...]]]
 
 
 # --- the game ----------------------------------------------------------------
 
 
-class TooSlothToWin(Game["TooSlothState"]):
+class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
     """Too Sloth To Win for 3-5 players.
 
     Explicit deals, for scenarios and tests: ``game.from_deal(deal, seed)`` with
@@ -194,13 +198,13 @@ class TooSlothToWin(Game["TooSlothState"]):
     config_class = TooSlothConfig
     rules = RULES
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: TooSlothConfig) -> None:
         super().__init__(config)
-        cfg: TooSlothConfig = config  # type: ignore[assignment]
-        self.cfg = cfg
+        self.cfg = cfg = config
         self.combinations = [Play(c) for c in all_combinations(cfg.top_number)]
         self.pass_moves = {t: Pass(t) for t in (None, DRINK, *range(1, 10))}
-        self._by_text = {str(m): m for m in (*self.combinations, *self.pass_moves.values())}
+        every: list[TooSlothMove] = [*self.combinations, *self.pass_moves.values()]
+        self._by_text = {str(m): m for m in every}
         self._answers: dict[tuple[int, ...], Answers] = {}
 
     @property
@@ -210,13 +214,13 @@ class TooSlothToWin(Game["TooSlothState"]):
     def deck(self) -> list[int]:
         return [n for n in range(1, self.cfg.top_number + 1) for _ in range(COPIES)]
 
-    def new_state(self, seed: int | None = None) -> "TooSlothState":
+    def new_state(self, seed: int | None = None) -> TooSlothState:
         seed = fresh_seed() if seed is None else seed
         state = TooSlothState(self, seed, None)
         state.start_round(0, self.cfg.pacemaker)
         return state
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> "TooSlothState":
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> TooSlothState:
         hands = [self.parse_hand(text) for text in deal["hands"]]
         if len(hands) != self.cfg.players:
             raise ConfigError(f"the deal has {len(hands)} hands for {self.cfg.players} players")
@@ -270,7 +274,7 @@ class TooSlothToWin(Game["TooSlothState"]):
         game = cls.shared(**{**observed_options(obs, facts), **(options or {})})
         return _world_sampler(game, obs, facts)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> TooSlothMove:
         if not isinstance(text, str):
             raise InvalidMoveError(text, "a move is text like '4-5-6', '5-D5' or 'pass 6'", game=self.name)
         words = text.strip().replace("–", "-").split()
@@ -313,7 +317,7 @@ class TooSlothToWin(Game["TooSlothState"]):
             return int(token)
         raise InvalidMoveError(text, f"{token!r} is not a card: use 1-8, or D1-D9 for a drink", game=self.name)
 
-    def legal_for(self, hand: list[int], bits: int, table: tuple[int, ...]) -> list[Move]:
+    def legal_for(self, hand: list[int], bits: int, table: tuple[int, ...]) -> list[TooSlothMove]:
         """Legal moves for a hand, given as its ``hand_bits``, facing `table` (TS-3..TS-7).
 
         Plays are grouped by the pair {2g+1, 2g+2} holding their lowest running
@@ -325,7 +329,7 @@ class TooSlothToWin(Game["TooSlothState"]):
             answer = self._answers[table] = self._answers_to(table)
         groups, passes, cache = answer
         drink = bits & 1
-        plays: list[Move] = []
+        plays: list[TooSlothMove] = []
         for pair, group in groups:
             shift = 6 * pair + 3
             if bits >> shift & 0b1001:
@@ -364,8 +368,10 @@ class RoundResult:
     note: str
 
 
-class TooSlothState(GameState[Move]):
+class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
     """A position: hands, meeples, the table and the awards so far."""
+
+    game: TooSlothToWin
 
     def __init__(self, game: TooSlothToWin, seed: int, deal: Mapping[str, Any] | None) -> None:
         n = game.cfg.players
@@ -373,7 +379,7 @@ class TooSlothState(GameState[Move]):
         self.cfg = game.cfg
         self.seed = seed
         self.deal = deal
-        self.history: list[Move] = []
+        self.history: list[TooSlothMove] = []
         self.events: list[Event] = []
         self.round = 0
         self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
@@ -407,11 +413,11 @@ class TooSlothState(GameState[Move]):
     def is_over(self) -> bool:
         return self.over
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[TooSlothMove]:
         if self.over:
             return []
         seat = self.turn
-        return self.game.legal_for(self.hands[seat], self.bits[seat], self.table)  # type: ignore[attr-defined]
+        return self.game.legal_for(self.hands[seat], self.bits[seat], self.table)
 
     def returns(self) -> tuple[float, ...]:
         n = len(self.chips)
@@ -420,7 +426,7 @@ class TooSlothState(GameState[Move]):
         winner = self.winner()
         return tuple(1.0 if s == winner else 0.0 for s in range(n))
 
-    def clone(self) -> "TooSlothState":
+    def clone(self) -> TooSlothState:
         twin = object.__new__(TooSlothState)
         twin.__dict__.update(self.__dict__)
         twin.history = self.history.copy()
@@ -452,7 +458,7 @@ class TooSlothState(GameState[Move]):
     ) -> None:
         cfg = self.cfg
         n = cfg.players
-        deck = self.game.deck()  # type: ignore[attr-defined]
+        deck = self.game.deck()
         if hands is None:
             seeded_rng(self.seed, "deal", number).shuffle(deck)
             hands = []
@@ -541,12 +547,12 @@ class TooSlothState(GameState[Move]):
 
     # -- applying moves --
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: TooSlothMove) -> None:
         seat = self.turn
         if isinstance(move, Play):
             self._play(seat, move)
         else:
-            self._pass(seat, move)  # type: ignore[arg-type]
+            self._pass(seat, move)
 
     def _play(self, seat: int, move: Play) -> None:
         hand = self.hands[seat]
@@ -659,12 +665,12 @@ class TooSlothState(GameState[Move]):
                     self._end_round("lone survivor")
                 return
         else:
-            self._take(seat, move)
+            self._take(seat, move, move.take)
         self.passed |= 1 << seat
         self._after_pass(seat)
 
-    def _take(self, seat: int, move: Pass) -> None:
-        kind: int = move.take  # type: ignore[assignment]
+    def _take(self, seat: int, move: Pass, kind: int) -> None:
+        """TS-6: `seat` passes taking the card `kind` (``move.take``) from an end of the table."""
         hand = self.hands[seat]
         if hand[kind] < 3:
             self.bits[seat] |= 1 << 3 * kind + hand[kind]
@@ -701,7 +707,7 @@ class TooSlothState(GameState[Move]):
 
     # -- explanations --
 
-    def _judge(self, move: Move, legal: bool) -> Explanation:
+    def _judge(self, move: TooSlothMove, legal: bool) -> Explanation:
         text = str(move)
         table = combo_name(self.table) if self.table else "an empty table"
         if isinstance(move, Pass):
@@ -792,14 +798,14 @@ class TooSlothState(GameState[Move]):
 
     # -- what players may know --
 
-    def observation(self, player: int) -> "TooSlothObservation":
+    def observation(self, player: int) -> TooSlothObservation:
         check_seat(player, len(self.hands), "player")
         return self._observe(player)
 
-    def view(self) -> "TooSlothObservation":
+    def view(self) -> TooSlothObservation:
         return self._observe(None)
 
-    def _observe(self, viewer: int | None) -> "TooSlothObservation":
+    def _observe(self, viewer: int | None) -> TooSlothObservation:
         cfg = self.cfg
         to_move = self.current_player
         show_moves = not self.over and (viewer is None or viewer == to_move)
@@ -992,7 +998,7 @@ class TooSlothObservation:
     player: int | None
     current_player: int
     is_over: bool
-    legal_moves: tuple[Move, ...]
+    legal_moves: tuple[TooSlothMove, ...]
     log: tuple[Event, ...]
     players: int
     round: int

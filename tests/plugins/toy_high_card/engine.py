@@ -85,7 +85,7 @@ _PLAY_TEXT = re.compile(r"^\s*(?:play\s+)?(\d{1,3})\s*$", re.IGNORECASE)
 # --- the game -----------------------------------------------------------------------------------
 
 
-class HighCard(Game["HighCardState"]):
+class HighCard(Game[HighCardConfig, "HighCardState"]):
     """High Card on the shared protocol.
 
     ``from_deal(deal)`` takes a JSON-able deal: ``{"hands": [[3, 9, 14], [1, 7, 16]]}``,
@@ -144,7 +144,7 @@ class HighCard(Game["HighCardState"]):
 # --- the state -------------------------------------------------------------------------------------
 
 
-class HighCardState(GameState[Play]):
+class HighCardState(GameState[Play, "HighCardObservation"]):
     """A position: the hands, the trick on the table and the tricks won so far."""
 
     def __init__(self, game: HighCard, seed: int, deal: Mapping[str, Any] | None, hands: list[list[int]]) -> None:

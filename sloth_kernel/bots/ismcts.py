@@ -85,9 +85,11 @@ class ISMCTSBot:
     def _helper(self, game_name: str) -> Any:
         """The game's heuristic bot, for the decisions the spec delegates (seeded from this bot)."""
         if self.helper is None:
-            from sloth_kernel.bots import make_bot
+            from sloth_kernel.registry import game_spec
 
-            self.helper = make_bot(game_name, "heuristic", seed=self.rng.getrandbits(32))
+            spec = game_spec(game_name)
+            levels: dict[str, Any] = spec.load(spec.bots) or {}
+            self.helper = levels["heuristic"](seed=self.rng.getrandbits(32))
         return self.helper
 
     def choose(self, observation: Any) -> Any:

@@ -1,0 +1,136 @@
+"""The packages' import graph has no cycles, and the engine never imports the widgets.
+
+Every ``import`` and ``from ... import`` is read from the source (function-level ones too), so
+a lazy import cannot hide a cycle. Layers: core protocol, then games, then the shared layers
+that read specs (bots, render, analysis), then widgets, then notebooks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = {"sloth_kernel": ROOT / "sloth_kernel", "sloth_widgets": ROOT / "widgets"}
+
+
+def module_name(package: str, path: Path) -> str:
+    parts = [package, *path.relative_to(PACKAGES[package]).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package, folder in PACKAGES.items():
+        for path in folder.rglob("*.py"):
+            if "node_modules" not in path.parts:
+                found[module_name(package, path)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """Modules of ours that `name` imports anywhere in its source (resolved to known modules)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets.add(base)
+            targets.update(f"{base}.{alias.name}" for alias in node.names)
+    resolved = set()
+    for target in targets:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            resolved.add(target)
+    return resolved
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {name: imports_of(name, path, set(found)) for name, path in found.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def packages_of(module: str) -> set[str]:
+    """A module and the packages above it: importing it runs their __init__ too."""
+    parts = module.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+
+
+def test_no_import_cycles() -> None:
+    edges = graph()
+    # importing a.b.c runs a/__init__ and a/b/__init__ first: that is an edge too
+    for name in list(edges):
+        for target in list(edges[name]):
+            edges[name] |= {p for p in packages_of(target) if p in edges and p != name and not name.startswith(p + ".")}
+    assert cycles(edges) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_engine_never_imports_the_widgets() -> None:
+    offenders = [
+        name
+        for name, targets in graph().items()
+        if name.startswith("sloth_kernel") and any(t.startswith("sloth_widgets") for t in targets)
+    ]
+    assert offenders == []
+
+
+def test_the_core_imports_no_layer_above_it() -> None:
+    core = {"sloth_kernel.core", "sloth_kernel.errors", "sloth_kernel.explanation"}
+    edges = graph()
+    for name in core:
+        assert edges[name] <= core | {"sloth_kernel"}, (name, edges[name] - core)

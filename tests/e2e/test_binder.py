@@ -15,13 +15,15 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 from drivers import DRIVERS
 from harness import OUTPUT, PLAY_APPS, REPO, PageWatch, VoilaServer, screenshot_path, stop_leaving_no_kernels
+from packaging.requirements import Requirement
 
 BINDER = REPO / "binder"
 BADGE_URLPATH = "voila/render/notebooks/index.ipynb"
@@ -43,13 +45,19 @@ def pins(path: Path) -> dict[str, str]:
 
 
 def test_binder_requirements_are_pinned_like_constraints_and_cover_the_project() -> None:
+    """binder/requirements.txt is the `play` runtime: pinned as constraints.txt, and each of the
+    project's requirements and of its `play` extra pinned inside its declared range."""
     binder, constraints = pins(BINDER / "requirements.txt"), pins(REPO / "constraints.txt")
     assert {name: (v, constraints.get(name)) for name, v in binder.items() if constraints.get(name) != v} == {}
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    for requirement in project["dependencies"]:
-        name, _, version = requirement.partition("==")
-        assert binder.get(re.sub(r"[-_.]+", "-", name.lower())) == version, requirement
+    needed = [Requirement(text) for text in project["dependencies"] + project["optional-dependencies"]["play"]]
+    assert {req.name for req in needed} >= {"numpy", "ipywidgets", "voila", "ipykernel"}
+    for req in needed:
+        name = re.sub(r"[-_.]+", "-", req.name.lower())
+        assert name in binder, f"{req} is missing from binder/requirements.txt"
+        assert binder[name] in req.specifier, f"binder pins {name}=={binder[name]}, outside {req}"
+    assert "jupyterlab" not in binder  # the apps need Voila, not JupyterLab (the `lab` extra)
 
 
 def test_postbuild_fails_fast_and_installs_the_project() -> None:

@@ -1,0 +1,136 @@
+"""What pyproject.toml promises: ranges the exact pins satisfy, an engine without the notebook stack,
+and the play apps' template where Voila looks, whichever way the project was installed.
+
+The install routes themselves (make play, pip install -e, a wheel, Binder) are built and served
+in tests/e2e/test_install_routes.py and tests/e2e/test_binder.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+
+from sloth_kernel import serve
+
+REPO = Path(__file__).resolve().parents[1]
+PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+TEMPLATE = REPO / "widgets" / "voila_template" / "sloth"
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name.lower())
+
+
+def pins(path: Path) -> dict[str, str]:
+    found = {}
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{path.name}: {line!r} is not pinned with =="
+            found[canonical(name)] = version
+    return found
+
+
+def requirements(extra: str | None = None) -> list[Requirement]:
+    texts = PROJECT["dependencies"] if extra is None else PROJECT["optional-dependencies"][extra]
+    return [Requirement(text) for text in texts]
+
+
+def test_the_extras_are_play_lab_interop_and_test() -> None:
+    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "test"}
+
+
+def test_the_engine_alone_brings_no_notebook_stack() -> None:
+    names = {canonical(req.name) for req in requirements()}
+    assert names == {"numpy", "tqdm"}
+    play = {canonical(req.name) for req in requirements("play")}
+    assert {"ipywidgets", "voila", "ipykernel", "matplotlib"} <= play
+    assert "jupyterlab" not in play  # the apps need Voila only; JupyterLab is the `lab` extra
+    assert "jupyterlab" in {canonical(req.name) for req in requirements("lab")}
+
+
+def test_requirements_are_ranges_and_constraints_pin_each_inside_its_range() -> None:
+    constraints = pins(REPO / "constraints.txt")
+    for extra in (None, "play", "lab", "interop", "test"):
+        for req in requirements(extra):
+            if canonical(req.name) == "sloth-kernel":
+                assert req.extras == {"play"}, req  # lab = play + JupyterLab
+                continue
+            assert not any(spec.operator == "==" for spec in req.specifier), f"{req}: pin in constraints.txt"
+            assert canonical(req.name) in constraints, f"{req.name} has no pin in constraints.txt"
+            assert constraints[canonical(req.name)] in req.specifier, f"{req} excludes the pinned {constraints[canonical(req.name)]}"
+
+
+@pytest.mark.parametrize(
+    ("name", "upper"),
+    [("ipywidgets", "8.2"), ("jupyterlab_widgets", "3.1"), ("voila", "0.6")],
+)
+def test_what_the_light_front_end_was_built_against_is_bounded(name: str, upper: str) -> None:
+    (req,) = [req for req in requirements("play") if canonical(req.name) == canonical(name)]
+    assert upper not in req.specifier and f"{upper}.0" not in req.specifier
+    assert any(spec.operator == "<" and spec.version == upper for spec in req.specifier), req
+
+
+def test_requires_python_is_what_ci_runs() -> None:
+    assert PROJECT["requires-python"] == ">=3.11"
+    assert "3.10" not in SpecifierSet(PROJECT["requires-python"])
+    assert f"{sys.version_info.major}.{sys.version_info.minor}" in SpecifierSet(PROJECT["requires-python"])
+
+
+def test_the_console_script_is_the_command_line() -> None:
+    assert PROJECT["scripts"] == {"sloth-kernel": "sloth_kernel.__main__:main"}
+    from sloth_kernel.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--help"])
+    assert exit_.value.code == 0
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--colour", "green"])  # neither ours nor a --Class.trait=value for Voila
+    assert exit_.value.code == 2
+
+
+def test_voila_json_names_the_kernel_spec_manager_that_links_the_template() -> None:
+    from jupyter_client.kernelspec import KernelSpecManager
+    from traitlets.utils.importstring import import_item
+
+    config = json.loads((REPO / "voila.json").read_text())
+    manager = import_item(config["VoilaConfiguration"]["kernel_spec_manager_class"])
+    assert issubclass(manager, KernelSpecManager)
+
+
+def test_a_checkout_serves_its_own_notebooks() -> None:
+    assert serve.site() == REPO  # the editable install of this checkout
+    assert serve.template_source() == TEMPLATE
+
+
+def test_link_template_links_the_checkout_template_into_an_empty_environment(tmp_path: Path) -> None:
+    place = serve.link_template(tmp_path)
+    assert place == tmp_path / "share" / "jupyter" / "voila" / "templates" / "sloth"
+    assert place.is_symlink() and place.resolve() == TEMPLATE.resolve()
+    assert (place / "static" / "sloth-voila.js").is_file()
+    assert serve.link_template(tmp_path) == place and place.resolve() == TEMPLATE.resolve()  # idempotent
+
+
+def test_link_template_replaces_a_link_to_a_moved_checkout(tmp_path: Path) -> None:
+    place = serve.template_target(tmp_path)
+    place.parent.mkdir(parents=True)
+    place.symlink_to(tmp_path / "gone", target_is_directory=True)
+    serve.link_template(tmp_path)
+    assert place.resolve() == TEMPLATE.resolve()
+    assert [p.name for p in place.parent.iterdir()] == ["sloth"]  # no temporary link left behind
+
+
+def test_link_template_leaves_a_wheels_copy_alone(tmp_path: Path) -> None:
+    place = serve.template_target(tmp_path)
+    place.mkdir(parents=True)
+    (place / "index.html.j2").write_text("a wheel's copy")
+    assert serve.link_template(tmp_path) == place
+    assert not place.is_symlink() and (place / "index.html.j2").read_text() == "a wheel's copy"

@@ -66,7 +66,9 @@ def test_requirements_are_ranges_and_constraints_pin_each_inside_its_range() -> 
                 continue
             assert not any(spec.operator == "==" for spec in req.specifier), f"{req}: pin in constraints.txt"
             assert canonical(req.name) in constraints, f"{req.name} has no pin in constraints.txt"
-            assert constraints[canonical(req.name)] in req.specifier, f"{req} excludes the pinned {constraints[canonical(req.name)]}"
+            assert constraints[canonical(req.name)] in req.specifier, (
+                f"{req} excludes the pinned {constraints[canonical(req.name)]}"
+            )
 
 
 @pytest.mark.parametrize(

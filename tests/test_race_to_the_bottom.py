@@ -279,7 +279,7 @@ def test_RB_2_a_cheat_may_lead() -> None:
 def test_RB_3_jokers_declared_in_the_move() -> None:
     state = deal(["7 7 * 9", "2"])
     moves = texts(state)
-    assert {"7 7 *7", "*A", "*2", "7 *7", "7 *8 9", "7 7 *7"} <= moves
+    assert {"7 7 *7", "*A", "*2", "7 *7", "7 *8 9"} <= moves
     assert "*7 7 7" not in moves  # one canonical spelling per meld
     game = load_game("race-to-the-bottom")
     assert game.parse_move("*7 7 7") == game.parse_move("7 7 *7")

@@ -91,7 +91,10 @@ def move_bound(state: RaceState) -> int:
 
 def check_state(state: RaceState, seats: range | list[int]) -> None:
     for seat in seats:
-        owned = [h + d + p for h, d, p in zip(state.hands[seat], counts_of(state.decks[seat]), state.played[seat])]
+        owned = [
+            h + d + p
+            for h, d, p in zip(state.hands[seat], counts_of(state.decks[seat]), state.played[seat], strict=False)
+        ]
         assert tuple(owned) == state.dealt[seat], "a seat's cards are conserved across hand, deck and played"
         assert sum(state.hands[seat]) == state.nhand[seat] <= 12
         assert 0 <= state.known[seat] <= len(state.decks[seat])
@@ -108,7 +111,7 @@ def run_race(state: RaceState, rng: random.Random, stats: Counter, *, deep: floa
         if rng.random() < deep:
             audit(state, legal, rng)
         move = legal[rng.randrange(len(legal))]
-        seat, before = state.turn, [h + len(d) for h, d in zip(state.nhand, state.decks)]
+        seat, before = state.turn, [h + len(d) for h, d in zip(state.nhand, state.decks, strict=False)]
         state.apply_unchecked(move)
         steps += 1
         if state.race != race:  # a Grand Prix moved on to the next race
@@ -116,7 +119,7 @@ def run_race(state: RaceState, rng: random.Random, stats: Counter, *, deep: floa
             race, steps, bound = state.race, 0, move_bound(state)
             total = [sum(d) for d in state.dealt]
             continue
-        after = [h + len(d) for h, d in zip(state.nhand, state.decks)]
+        after = [h + len(d) for h, d in zip(state.nhand, state.decks, strict=False)]
         if type(move) is Play:
             assert after[seat] == before[seat] - len(move.cards), "a play sheds exactly its cards"
             after[seat] = before[seat]

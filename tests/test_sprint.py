@@ -23,7 +23,7 @@ from sloth_kernel.games.sprint.engine import (
 )
 from sloth_kernel.render import render_observation
 
-FULL_DECK = [kind for kind, n in zip(RACE_KINDS, DEFAULT_RACE_DECK) for _ in range(n)]
+FULL_DECK = [kind for kind, n in zip(RACE_KINDS, DEFAULT_RACE_DECK, strict=False) for _ in range(n)]
 
 
 def pile_with(cards: dict[int, str]) -> list[str]:
@@ -482,7 +482,7 @@ def test_fast_path_invariants_over_thousands_of_games():
                     assert state.to_record() == record and len(child.history) == len(state.history) + 1
                 tortoise = state.tortoise
                 state.apply_unchecked(moves[rng.randrange(len(moves))])
-                assert tortoise <= state.tortoise and 0 <= state.top < 32 and 0 <= state.hare
+                assert tortoise <= state.tortoise and 0 <= state.top < 32 and state.hare >= 0
                 turns += 1
             assert state.tortoise >= finish or state.hare >= finish
             assert len(state.history) == turns

@@ -6,7 +6,7 @@ import itertools
 import json
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -32,7 +32,7 @@ CONFIGS: list[dict[str, Any]] = [
 # --- oracles, written independently of the engine ----------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_run(codes: tuple[str, ...]) -> tuple[int, int]:
     """SS-7 by brute force: try every subset of numbers, X values and (at most one) Baby."""
     numbers = sorted({int(c[1]) for c in codes if c != "Baby" and c[1] != "X"})

@@ -17,7 +17,7 @@ def oracle_kind(values: list[int]) -> str | None:
     if len(set(values)) == 1:
         return "jump"
     ordered = sorted(values)
-    if all(b - a == 1 for a, b in zip(ordered, ordered[1:])):
+    if all(b - a == 1 for a, b in zip(ordered, ordered[1:], strict=False)):
         return "run"
     return None
 
@@ -102,7 +102,9 @@ def test_random_playouts_keep_every_invariant(players: int) -> None:
             move = moves[rng.randrange(len(moves))]
             state.apply_unchecked(move)
             if state.round == before_round and not state.is_over:
-                assert all(a <= b for a, b in zip(before_positions, state.positions)), "positions never go down"
+                assert all(a <= b for a, b in zip(before_positions, state.positions, strict=False)), (
+                    "positions never go down"
+                )
                 round_moves += 1
             else:
                 round_moves = 0

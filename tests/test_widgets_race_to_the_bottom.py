@@ -36,7 +36,7 @@ def play_as_person(board: RaceBoard, bot: object, seat: int) -> None:
         return
     naturals, declared = play_tokens(move)
     select_cards(board, naturals + ["*"] * len(declared))
-    for dropdown, rank in zip(find_all(board, "sk-joker-rank"), declared):
+    for dropdown, rank in zip(find_all(board, "sk-joker-rank"), declared, strict=False):
         dropdown.value = rank
     find(board, "sk-play").click()
 
@@ -67,7 +67,9 @@ def test_illegal_selection_and_joker_declaration() -> None:
     assert not board.state.history
     assert "Not legal" in said(board)
     # grouping by rank: a gap before each new rank
-    starts = [c.key for c, b in zip(board.hand.cards, hand_buttons(board)) if "sk-group-start" in b._dom_classes]
+    starts = [
+        c.key for c, b in zip(board.hand.cards, hand_buttons(board), strict=False) if "sk-group-start" in b._dom_classes
+    ]
     assert starts == ["7", "9", "T", "J", "Q", "K", "A"]
 
 

@@ -139,7 +139,7 @@ def test_watch_mode_and_no_board_variant_through_setup() -> None:
     assert board.session.mode == "watch" and "Hands (teacher" in visible_text(board)
     setup = find(board, "sk-setup")
     setup.players.value = 3
-    for dropdown, kind in zip(setup.seat_kinds, ["random", "random", "random"]):
+    for dropdown, kind in zip(setup.seat_kinds, ["random", "random", "random"], strict=False):
         dropdown.value = kind
     setup.option_widgets["no_board"].value = True
     setup.seed.value = 11
@@ -171,7 +171,7 @@ def test_errors_inside_callbacks_are_shown_in_the_board(monkeypatch: pytest.Monk
 def test_hints_highlight_cards_of_legal_plays() -> None:
     board = TooSlothBoard(seed=1, autoplay=False)
     find(board, "sk-hint-toggle").value = True
-    hinted = [c.key for c, b in zip(board.hand.cards, hand_buttons(board)) if "sk-hint" in b._dom_classes]
+    hinted = [c.key for c, b in zip(board.hand.cards, hand_buttons(board), strict=False) if "sk-hint" in b._dom_classes]
     assert set(hinted) == {"2", "4", "5", "6", "7", "8", "D"}
     assert "Legal now:" in said(board)
 

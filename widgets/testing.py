@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import ipywidgets as widgets
 

@@ -26,6 +26,7 @@ machine's load changes the numbers, so read them, don't gate on them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import platform
 import statistics
@@ -60,10 +61,9 @@ HTML_DONE: list[float] = []  # page fully received, seconds after navigation sta
 PHASES: list[dict[str, float]] = []  # the light front end's performance marks (per load)
 
 # Notes when the board enters the page, then when the next frame is painted.
-BOARD_WATCH_JS = (
-    """
+BOARD_WATCH_JS = """
 (() => {
-  const selector = '%s';
+  const selector = '__BOARD_READY__';
   const observer = new MutationObserver(() => {
     if (window.__skBoardAt || !document.querySelector(selector)) return;
     window.__skBoardAt = performance.now();
@@ -72,9 +72,7 @@ BOARD_WATCH_JS = (
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 })();
-"""
-    % BOARD_READY
-)
+""".replace("__BOARD_READY__", BOARD_READY)
 
 CLICK_JS = """
 () => { window.__skClickAt = null;
@@ -192,10 +190,8 @@ def wait_preheated(server: VoilaServer, notebook: str, quiet_for: float = 3.0) -
     def quiet() -> bool:
         usage = {}
         for kernel in server.kernel_processes():
-            try:
+            with contextlib.suppress(Exception):  # it just ended
                 usage[kernel.pid] = round(sum(kernel.cpu_times()[:2]), 2)
-            except Exception:  # it just ended
-                pass
         if usage != state["usage"]:
             state.update(usage=usage, since=time.monotonic())
         return time.monotonic() - state["since"] >= quiet_for

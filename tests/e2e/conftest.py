@@ -8,8 +8,9 @@ tests skip, except under CI (``CI`` set), where `.ci/run` installs it and they m
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from harness import (

@@ -141,9 +141,10 @@ class Driver:
         illegal = self.page.locator(".sk-board .jupyter-widgets.sk-explain .sk-illegal")
         try:
             return self.wait_turn_or_over(before)
-        except Exception:
+        except Exception as error:
             if illegal.count():
-                raise AssertionError(f"{self.game}: the board refused a driver move: {illegal.first.inner_text()}")
+                message = f"{self.game}: the board refused a driver move: {illegal.first.inner_text()}"
+                raise AssertionError(message) from error
             raise
 
     def click_card(self, locator: Any) -> None:

@@ -7,7 +7,8 @@ sees when the game's kernel goes away. The whole games are played in test_play_a
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest

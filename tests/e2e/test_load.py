@@ -8,7 +8,8 @@ culler can bring the kernel count back down: that is what the test checks.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from drivers import DRIVERS
@@ -74,13 +75,13 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
 
         # Each page gets its own game: a different seed through New game / seats.
         seeds = [101 + i for i in range(PAGES)]
-        for page, seed in zip(pages, seeds):
+        for page, seed in zip(pages, seeds, strict=False):
             page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="New game").click()
             box = page.locator(".sk-board .sk-setup .widget-inline-hbox", has_text="Seed").locator("input")
             box.fill(str(seed))
             box.press("Enter")
             page.locator(".sk-board .sk-setup .sk-new").click()
-        for driver, seed in zip(drivers, seeds):
+        for driver, seed in zip(drivers, seeds, strict=False):
             driver.page.wait_for_function(
                 "(seed) => { const s = document.querySelector('.sk-board .jupyter-widgets.sk-status');"
                 " return s && s.innerText.includes('seed ' + seed); }",
@@ -98,7 +99,7 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
             for driver in live:
                 driver.wait_after_action(before[id(driver)])
 
-        for driver, seed, watch in zip(drivers, seeds, watches):
+        for driver, seed, watch in zip(drivers, seeds, watches, strict=False):
             assert f"seed {seed}" in driver.status_text()  # still its own game
             assert driver.actions >= 1
             assert watch.problems() == []

@@ -1,40 +1,74 @@
-# The README's two commands: `make play` and `make test`. Both set up .venv if needed.
-PYTHON ?= python3
-VENV   ?= .venv
-PY     := $(VENV)/bin/python
-HOST   ?= 127.0.0.1
-PORT   ?= 8866
+# The README's two commands, `make play` and `make test`, each with its own environment:
+#   .venv-play  the `play` extra only (Voila, ipywidgets, ipykernel, matplotlib): make play
+#   .venv       play, lab, interop and test extras (the development environment): make setup, make test
+# Both install the project editable with the exact versions of constraints.txt, and are
+# rebuilt when pyproject.toml or constraints.txt change.
+PYTHON    ?= python3
+VENV      ?= .venv
+PLAY_VENV ?= .venv-play
+PY        := $(VENV)/bin/python
+HOST      ?= 127.0.0.1
+PORT      ?= 8866
+PIP_INSTALL := -m pip install --quiet -c constraints.txt
+DEV_EXTRAS  := play,lab,interop,test
 
-.PHONY: play test setup bench bench-browser frontend clean
+.PHONY: play setup setup-play test lint test-unit test-notebooks test-browser test-install bench bench-browser frontend clean
 
-$(PY):
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+# $(call environment,FOLDER,EXTRAS): a venv with pip at its pinned version and the project
+# installed editable with those extras. An editable install cannot put the play apps' Voila
+# template where Voila looks (setuptools installs no data files in editable mode), so link it
+# there (sloth_kernel/serve.py; Voila started from here does the same through voila.json).
+define environment
+	$(PYTHON) -m venv $(1)
+	$(1)/bin/python $(PIP_INSTALL) --upgrade pip
+	$(1)/bin/python $(PIP_INSTALL) -e '.[$(2)]'
+	$(1)/bin/python -c 'from sloth_kernel.serve import link_template; print("Voila template:", link_template())'
+	touch $(1)/.installed
+endef
 
-# The play apps' Voila template. A wheel (Binder's `pip install .`) copies it into
-# <prefix>/share/jupyter/voila/templates/sloth; an editable install copies no data files,
-# so link it there instead, live with the repository.
-TEMPLATE_DIR := $(VENV)/share/jupyter/voila/templates/sloth
+$(PLAY_VENV)/.installed: pyproject.toml constraints.txt
+	$(call environment,$(PLAY_VENV),play)
 
-# Reinstall whenever the project metadata or the pinned constraints change.
-$(VENV)/.installed: $(PY) pyproject.toml constraints.txt
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,interop]'
-	touch $@
+$(VENV)/.installed: pyproject.toml constraints.txt
+	$(call environment,$(VENV),$(DEV_EXTRAS))
 
-$(TEMPLATE_DIR): | $(VENV)/.installed
-	mkdir -p $(dir $(TEMPLATE_DIR))
-	ln -sfn $(CURDIR)/widgets/voila_template/sloth $(TEMPLATE_DIR)
+setup-play: $(PLAY_VENV)/.installed
 
-setup: $(VENV)/.installed $(TEMPLATE_DIR)
+setup: $(VENV)/.installed
 
 # Run from the repository root so Voila reads ./voila.json (preheated play apps, culling, no tracebacks).
-play: setup
+play: $(PLAY_VENV)/.installed
 	@echo "Gallery: http://$(HOST):$(PORT)/voila/render/index.ipynb  (all notebooks: http://$(HOST):$(PORT)/ ; Ctrl-C stops)"
-	$(VENV)/bin/voila notebooks --no-browser --Voila.ip=$(HOST) --Voila.port=$(PORT) --Voila.port_retries=0
+	$(PLAY_VENV)/bin/voila notebooks --no-browser --Voila.ip=$(HOST) --Voila.port=$(PORT) --Voila.port_retries=0
 
+# The whole suite, one step after another (each can be run alone); stops at the first that fails.
 test: setup
-	$(PY) -m pytest tests
+	$(MAKE) lint
+	$(MAKE) test-unit
+	$(MAKE) test-notebooks
+	$(MAKE) test-browser
+
+# mypy checks sloth_widgets (the widgets/ folder) through a link named after its import name:
+# mypy cannot follow the editable install's package-dir mapping.
+lint: setup
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	mkdir -p $(VENV)/mypy-path && ln -sfn $(CURDIR)/widgets $(VENV)/mypy-path/sloth_widgets
+	MYPYPATH=$(VENV)/mypy-path $(PY) -m mypy
+
+test-unit: setup
+	$(PY) -m pytest tests --ignore=tests/e2e
+
+test-notebooks: setup
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider --nbval-sanitize-with notebooks/nbval_sanitize.cfg notebooks
+
+# Real-browser tests, the install routes (fresh environments built as a user would) and Binder.
+test-browser: setup
+	$(PY) -m pytest tests/e2e
+
+# Only the install routes: make play in a fresh clone, pip install -e, a wheel (and its file list).
+test-install: setup
+	$(PY) -m pytest tests/e2e -m install
 
 bench: setup
 	$(PY) -m sloth_kernel bench
@@ -49,4 +83,4 @@ frontend:
 	cd widgets/frontend && npm ci --no-audit --no-fund && node build.mjs
 
 clean:
-	rm -rf $(VENV) .pytest_cache widgets/frontend/node_modules
+	rm -rf $(VENV) $(PLAY_VENV) .pytest_cache widgets/frontend/node_modules build

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from sloth_kernel.bots.determinize import SearchSpec, search_spec
 from sloth_kernel.core import GameState
@@ -40,7 +41,7 @@ class Node:
         self.reward = 0.0
         self.available = 0
 
-    def ucb_child(self, legal: list[Any], exploration: float) -> "Node":
+    def ucb_child(self, legal: list[Any], exploration: float) -> Node:
         """Best available child by UCB1 over availability counts; bumps their availability."""
         best: Node | None = None
         best_score = -math.inf

@@ -20,7 +20,7 @@ def too_sloth_value(state: TooSlothState) -> tuple[float, ...]:
     """Win chances at a round break: a softmax of chips (and trophies as tie-breaks), flatter with more rounds to go."""
     rounds_left = state.cfg.rounds - state.round
     sharpness = 2.5 / rounds_left
-    scores = [sharpness * (c + 0.3 * t) for c, t in zip(state.chips, state.trophies)]
+    scores = [sharpness * (c + 0.3 * t) for c, t in zip(state.chips, state.trophies, strict=True)]
     top = max(scores)
     weights = [math.exp(s - top) for s in scores]
     total = sum(weights)

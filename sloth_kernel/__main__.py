@@ -1,8 +1,15 @@
-"""Command line: ``python -m sloth_kernel bench|arena|play ...``, also installed as ``sloth-kernel``."""
+"""Command line: ``python -m sloth_kernel bench|arena|play ...``, also installed as ``sloth-kernel``.
+
+A refused argument (argparse's, a game option, a bot level) prints one line on stderr and
+exits with status 2, never a traceback.
+"""
 
 from __future__ import annotations
 
 import sys
+
+from sloth_kernel.cli import one_line
+from sloth_kernel.errors import SlothKernelError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -13,7 +20,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import importlib
 
-    code: int = importlib.import_module(commands[argv[0]]).main(argv[1:])
+    try:
+        code: int = importlib.import_module(commands[argv[0]]).main(argv[1:])
+    except SlothKernelError as err:
+        print(f"python -m sloth_kernel {argv[0]}: error: {one_line(err)}", file=sys.stderr)
+        return 2
     return code
 
 

@@ -25,8 +25,11 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sloth_kernel.bots import make_bot
+from sloth_kernel.bots import bot_levels, make_bot
+from sloth_kernel.cli import Parser, UsageError
+from sloth_kernel.errors import ConfigError, shorten
 from sloth_kernel.registry import available_games, game_spec, load_game
+from sloth_kernel.untrusted import check_seed
 
 Z95 = 1.959963984540054
 
@@ -234,12 +237,22 @@ def arena(
     workers: int | None = None,
     progress: bool = True,
 ) -> dict[str, Any]:
-    """Run a tournament and return the report (what ``--json`` writes)."""
+    """Run a tournament and return the report (what ``--json`` writes).
+
+    Refused arguments (the game, its options, the levels and their options, the counts) raise
+    ConfigError before any game is played.
+    """
     options = dict(options or {})
     if players is not None:
         options["players"] = players
     game = load_game(game_name, **options)
     n = game.num_players
+    check_seed(seed)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ConfigError(f"games per pairing must be a whole number of at least 1, not {shorten(games)}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ConfigError(f"workers must be a whole number of at least 1, not {shorten(workers)}")
+    check_levels(game_name, levels, bot_options or {})
     workers = workers or os.cpu_count() or 1
     pairs, matches = schedule(game_name, levels, games, seed, n, options, bot_options or {})
     start = time.perf_counter()
@@ -260,8 +273,32 @@ def arena(
     return report
 
 
+def check_levels(game_name: str, levels: list[str], bot_options: dict[str, dict[str, Any]]) -> None:
+    """ConfigError unless every level is one of the game's, with options its bot takes."""
+    known = bot_levels(game_name)
+    if not levels:
+        raise ConfigError(f"name the bot levels to compare, among {', '.join(known)}")
+    if not game_spec(game_name).cooperative and len(levels) < 2:
+        raise ConfigError(f"name at least two bot levels to compare, among {', '.join(known)}")
+    for level in (*levels, *bot_options):
+        if level not in known:
+            raise ConfigError(f"no bot level {shorten(level)} for {game_name}; choose among {', '.join(known)}")
+    for level, opts in bot_options.items():
+        try:
+            make_bot(game_name, level, seed=0, **opts)
+        except TypeError as err:
+            raise ConfigError(f"bot level {level} refuses its options {shorten(opts)}: {err}") from err
+
+
+def _pair(item: str, flag: str, example: str) -> tuple[str, str]:
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise UsageError(f"{flag} takes {example}, not {shorten(item)}")
+    return key.strip(), value
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m sloth_kernel arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", required=True, choices=available_games(), help="a registered game")
@@ -281,11 +318,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default=None, help="write the report here")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
-    options = {k: parse_value(v) for k, _, v in (o.partition("=") for o in args.option)}
+    options = {k: parse_value(v) for k, v in (_pair(o, "--option", "NAME=VALUE") for o in args.option)}
     bot_options: dict[str, dict[str, Any]] = {}
     for item in args.bot_option:
-        key, _, value = item.partition("=")
-        level, _, name = key.partition(".")
+        key, value = _pair(item, "--bot-option", "LEVEL.NAME=VALUE")
+        level, dot, name = key.partition(".")
+        if not dot or not level or not name:
+            raise UsageError(f"--bot-option takes LEVEL.NAME=VALUE, not {shorten(item)}")
         bot_options.setdefault(level, {})[name] = parse_value(value)
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     report = arena(

@@ -10,6 +10,7 @@ figures measured in the same run.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from sloth_kernel.cli import Parser, UsageError
 from sloth_kernel.registry import available_games, game_spec, load_game
 
 
@@ -91,9 +93,7 @@ def median_rate(run: Callable[[], tuple[int, float]], repeats: int) -> tuple[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m sloth_kernel bench", description=__doc__)
+    parser = Parser(prog="python -m sloth_kernel bench", description=__doc__)
     parser.add_argument(
         "--games", nargs="*", default=None, choices=available_games(), help="game names (default: all registered)"
     )
@@ -105,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         help="also time OpenSpiel's python_liars_poker and C++ dou_dizhu and print ratios (interop extra)",
     )
     args = parser.parse_args(argv)
+    if not (math.isfinite(args.seconds) and 0 < args.seconds <= 3600):
+        raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
+    if not 1 <= args.repeats <= 1000:
+        raise UsageError(f"--repeats must be from 1 to 1000, not {args.repeats}")
     names = args.games or available_games()
     print(f"random-playout decisions/s, median of {args.repeats} x {args.seconds:.1f}s runs, one core")
     results: dict[str, float] = {}

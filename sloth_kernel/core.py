@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import secrets
+import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -18,11 +20,35 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
-from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError, RecordError
+from sloth_kernel.errors import (
+    ConfigError,
+    DealError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    SeatError,
+    SlothKernelError,
+    shorten,
+)
 from sloth_kernel.explanation import Explanation as Explanation  # re-exported: the protocol's answer type
+from sloth_kernel.untrusted import (
+    MAX_MOVE_TEXT,
+    MAX_OPTION_INT,
+    MAX_OPTION_ITEMS,
+    MAX_OPTION_TEXT,
+    RECORD_SCHEMA,
+    check_schema,
+    check_seed,
+    freeze,
+    json_copy,
+    parse_json_text,
+    thaw,
+)
 
 if TYPE_CHECKING:
     from typing import Self
+
+    from sloth_kernel.spec import GameSpec
 
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
@@ -77,16 +103,22 @@ class GameConfig:
     """Base of every game's frozen, validated options.
 
     Subclasses declare fields with defaults and override :meth:`validate`.
-    Field types are checked here (int, bool, float, str, Literal, tuple).
+    Field types and sizes are checked here (int, bool, float, str, Literal, tuple); the ranges
+    a game's spec declares are checked by :meth:`Game.make_config` (and so by ``load_game``).
     """
 
     @classmethod
     def from_options(cls, **options: Any) -> Self:
+        """The config with these options: unknown names, wrong types and oversized values refused first
+        (ConfigError, before any heavy work), then the game's own :meth:`validate`."""
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = sorted(set(options) - set(names))
         if unknown:
-            raise ConfigError(f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(names)}")
-        hints = typing.get_type_hints(cls)
+            raise ConfigError(
+                f"unknown option(s) {', '.join(map(shorten, unknown))}; valid options: {', '.join(names)}",
+                value=shorten(unknown[0]),
+            )
+        hints = _field_types(cls)
         for name, value in options.items():
             _check_type(name, value, hints[name])
         config = cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in options.items()})
@@ -97,6 +129,7 @@ class GameConfig:
         """Raise ConfigError for values the rules refuse."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as JSON data: a fresh dict (lists for tuples) on every call."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     def changes(self) -> dict[str, Any]:
@@ -105,49 +138,114 @@ class GameConfig:
         return {k: v for k, v in self.to_dict().items() if v != base.to_dict()[k]}
 
 
+_FIELD_TYPES: dict[type[GameConfig], dict[str, Any]] = {}
+
+
+def _field_types(cls: type[GameConfig]) -> dict[str, Any]:
+    """A config class's field types, read once (``get_type_hints`` evaluates every annotation)."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        found = _FIELD_TYPES[cls] = typing.get_type_hints(cls)
+    return found
+
+
 def _jsonable(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
+def _type_name(hint: Any) -> str:
+    return str(getattr(hint, "__name__", hint)).replace("typing.", "")
+
+
 def _check_type(name: str, value: Any, hint: Any) -> None:
+    """Refuse an option value of the wrong type or beyond the generic size limits (ConfigError)."""
+    said = f"option {name}={shorten(value)}"
     origin = typing.get_origin(hint)
     if origin is typing.Literal:
-        if value not in typing.get_args(hint):
-            choices = ", ".join(repr(c) for c in typing.get_args(hint))
-            raise ConfigError(f"option {name}={value!r} must be one of {choices}")
+        choices = typing.get_args(hint)
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            raise ConfigError(f"{said} must be one of {', '.join(map(repr, choices))}", value=shorten(value))
         return
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        errors = []
+    if origin in (typing.Union, types.UnionType):
         for arm in typing.get_args(hint):
             try:
                 _check_type(name, value, arm)
                 return
-            except ConfigError as err:
-                errors.append(str(err))
-        raise ConfigError(f"option {name}={value!r} has the wrong type ({hint})")
+            except ConfigError:
+                pass
+        raise ConfigError(f"{said} must be {_type_name(hint).replace(' | ', ' or ')}", value=shorten(value))
     if hint is type(None):
         if value is not None:
-            raise ConfigError(f"option {name} must be None")
+            raise ConfigError(f"option {name} must be None, not {shorten(value)}", value=shorten(value))
         return
     if origin is tuple:
         if not isinstance(value, (tuple, list)):
-            raise ConfigError(f"option {name} must be a list, not {type(value).__name__}")
+            raise ConfigError(f"{said} must be a list, not a {type(value).__name__}", value=shorten(value))
+        if len(value) > MAX_OPTION_ITEMS:
+            raise ConfigError(
+                f"option {name} holds {len(value):,} items; a list option holds at most {MAX_OPTION_ITEMS}",
+                value=shorten(value),
+            )
         args = typing.get_args(hint)
-        for item in value:
-            _check_type(name, item, args[0])
+        for index, item in enumerate(value):
+            _check_type(f"{name}[{index}]", item, args[0])
         return
     if hint is bool:
         ok = isinstance(value, bool)
     elif hint is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
+        if ok and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
+            raise ConfigError(
+                f"option {name}={shorten(value)} is out of bounds: whole-number options lie from "
+                f"{-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,}",
+                value=shorten(value),
+            )
     elif hint is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if ok and not (math.isfinite(value) and -MAX_OPTION_INT <= value <= MAX_OPTION_INT):
+            raise ConfigError(
+                f"option {name}={shorten(value)} must be a finite number from {-MAX_OPTION_INT:,} to "
+                f"{MAX_OPTION_INT:,}",
+                value=shorten(value),
+            )
+    elif hint is str:
+        ok = isinstance(value, str)
+        if ok and len(value) > MAX_OPTION_TEXT:
+            raise ConfigError(
+                f"option {name} is {len(value):,} characters long; the limit is {MAX_OPTION_TEXT}",
+                value=shorten(value),
+            )
     else:
         ok = isinstance(value, hint)
     if not ok:
         raise ConfigError(
-            f"option {name}={value!r} must be {getattr(hint, '__name__', hint)}, not {type(value).__name__}"
+            f"{said} must be {_type_name(hint)}, not {type(value).__name__}"
+            + (" (True and False are not numbers here)" if isinstance(value, bool) else ""),
+            value=shorten(value),
         )
+
+
+def check_spec_options(spec: GameSpec, config: GameConfig, given: Mapping[str, Any]) -> None:
+    """Refuse options outside the ranges `spec` declares (``players``, ``option_ranges``, ``seat_options``).
+
+    Only the options the caller gave are checked: a game's defaults are its own business.
+    """
+    players = getattr(config, "players", None)
+    for name in given:
+        value = getattr(config, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        low, high = spec.players if name == "players" else spec.option_ranges.get(name, (None, None))
+        if low is not None and high is not None and not low <= value <= high:
+            raise ConfigError(
+                f"option {name}={value} is out of range: {spec.title} takes {name} from {low} to {high}",
+                value=shorten(value),
+            )
+        if name in spec.seat_options and isinstance(players, int) and not 0 <= value < players:
+            raise ConfigError(
+                f"option {name}={value} names a seat: from 0 to {players - 1} with {players} players (0 is Player 1)",
+                value=shorten(value),
+            )
 
 
 # --- moves ---------------------------------------------------------------------
@@ -200,6 +298,12 @@ class Game(ABC, Generic[C, S]):
     """A loaded game: a name, a frozen config, and factories for states.
 
     A game declares its config and state types: ``class MyGame(Game[MyConfig, "MyState"])``.
+
+    The public factories check what they are given and then call the engine's own method:
+    ``new_state(seed)`` checks the seed and calls ``_new_state``; ``from_deal(deal, seed)``
+    copies the deal, checks it against the game's deal schema and calls ``_from_deal``.
+    Code inside a game (world samplers, scenarios it builds itself) calls the engine's
+    methods directly: nothing is validated on the search's hot path.
     """
 
     name: ClassVar[str]
@@ -208,6 +312,9 @@ class Game(ABC, Generic[C, S]):
     """The config's class; a class attribute (not marked ClassVar, which cannot hold a type variable)."""
     rules: ClassVar[Mapping[str, str]]
     """Rule id -> plain words, for explanations and the step-through widget."""
+    _moves_by_value: dict[Move, Move] | None = None
+    """``all_moves()`` by value, built on the first move object a caller hands in (None: no all_moves)."""
+    _moves_indexed: bool = False
 
     def __init__(self, config: C) -> None:
         self.config = config
@@ -220,24 +327,89 @@ class Game(ABC, Generic[C, S]):
     @abstractmethod
     def num_players(self) -> int: ...
 
-    @abstractmethod
-    def new_state(self, seed: int | None = None) -> S:
-        """A fresh game dealt from `seed` (a random seed is chosen and kept if None)."""
+    # -- configs --
 
-    @abstractmethod
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> S:
-        """A game started from an explicit deal (see each game's ``Deal`` docs).
+    @classmethod
+    def spec(cls) -> GameSpec | None:
+        """The registered spec of the game this class plays (None for a class no entry point names)."""
+        from sloth_kernel.registry import registered_spec
 
-        Later chance events (e.g. next rounds) still come from `seed`.
-        """
+        return registered_spec(cls.name)
+
+    @classmethod
+    def make_config(cls, options: Mapping[str, Any]) -> C:
+        """The config for these options, checked: names, types and sizes, the game's rules
+        (``validate``), then the ranges and seats its spec declares. Raises ConfigError."""
+        config = cls.config_class.from_options(**options)
+        spec = cls.spec()
+        if spec is not None:
+            check_spec_options(spec, config, options)
+        return config
 
     @classmethod
     def shared(cls: type[G], **options: Any) -> G:
         """The game with these options (validated), one shared instance: its caches serve every caller."""
-        items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+        items = tuple(sorted((k, type(v), tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+        try:
+            hash(items)
+        except TypeError:
+            cls.make_config(options)  # names the option that cannot be one
+            raise ConfigError(f"options must be plain values, not {shorten(options)}") from None
         game = _shared_game(cls, items)
         assert isinstance(game, cls)
         return game
+
+    # -- starting --
+
+    def new_state(self, seed: int | None = None) -> S:
+        """A fresh game dealt from `seed`, a whole number from 0 to 2**256 - 1 (None: a fresh one, kept).
+
+        Any other seed (a bool, a float, a string, a negative or larger number) raises ConfigError.
+        """
+        return self._new_state(fresh_seed() if seed is None else check_seed(seed))
+
+    @abstractmethod
+    def _new_state(self, seed: int) -> S:
+        """The engine's deal from a checked seed."""
+
+    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> S:
+        """A game started from an explicit deal (see each game's deal schema and ``Game`` docs).
+
+        The deal is copied (nothing the caller keeps can change the state) and checked against
+        the game's deal schema; a deal that is not JSON-shaped data, leaves the schema, or that the
+        rules refuse raises DealError (a ConfigError) naming the field. Later chance events
+        (e.g. next rounds) still come from `seed`, checked like ``new_state``'s.
+        """
+        seed = check_seed(seed)
+        clean = self.check_deal(deal)
+        try:
+            return self._from_deal(clean, seed)
+        except DealError:
+            raise
+        except (SlothKernelError, LookupError, TypeError, ValueError) as err:
+            raise DealError(f"{self.title} refuses the deal: {err}", path="deal") from err
+
+    def check_deal(self, deal: Any) -> dict[str, Any]:
+        """A fresh copy of `deal` as JSON data, within the size limits and the game's deal schema."""
+        if isinstance(deal, str) or not isinstance(deal, Mapping):
+            raise DealError(
+                f"a deal is an object (a dict) such as {self.title}'s docs show, not {shorten(deal)}",
+                path="deal",
+                value=shorten(deal),
+            )
+        data: dict[str, Any] = json_copy(deal, DealError, "deal")
+        spec = self.spec()
+        if spec is not None and spec.deal_schema is not None:
+            check_schema(data, spec.deal_schema, DealError, "deal")
+        return data
+
+    @abstractmethod
+    def _from_deal(self, deal: Mapping[str, Any], seed: int) -> S:
+        """The engine's state from a deal: from ``from_deal`` a fresh copy that fits the schema.
+
+        Raise ConfigError (or DealError) for a deal the rules refuse; keep what it needs (the
+        state's ``deal`` setter freezes it).
+        """
 
     @classmethod
     def world_sampler(cls, observation: Any, options: Mapping[str, Any] | None = None) -> Callable[[random.Random], S]:
@@ -253,6 +425,8 @@ class Game(ABC, Generic[C, S]):
         """
         raise NotImplementedError(f"{cls.title} cannot sample worlds from an observation")
 
+    # -- moves --
+
     def all_moves(self) -> list[Move]:
         """Every move this game (with this config) can ever offer, in a fixed order.
 
@@ -266,63 +440,215 @@ class Game(ABC, Generic[C, S]):
         """Inverse of ``str(move)``; raises InvalidMoveError."""
 
     def coerce_move(self, move: Move | str) -> Move:
+        """The game's own move for `move`: its text parsed, or a move object checked.
+
+        Text is at most MAX_MOVE_TEXT characters. A move object must be one of the game's own
+        moves (``all_moves()``), compared by value, and the game's own instance is returned;
+        any other object of the game's move classes (say a hand-built one) is read back through
+        its notation like text, so a move built by hand is validated like a parsed one. Anything
+        else raises InvalidMoveError.
+        """
         if isinstance(move, str):
-            return self.parse_move(move)
-        if not isinstance(move, Move) or type(move).__module__ != type(self).__module__:
-            raise InvalidMoveError(move, "not a move of this game", game=self.name)
-        return move
+            if len(move) > MAX_MOVE_TEXT:
+                raise InvalidMoveError(
+                    move, f"a move is at most {MAX_MOVE_TEXT} characters, not {len(move):,}", game=self.name
+                )
+            return self._parse(move)
+        if not isinstance(move, Move):
+            raise InvalidMoveError(
+                move, f"a move is text or one of the game's moves, not a {type(move).__name__}", game=self.name
+            )
+        if type(move).__module__ != type(self).__module__:
+            raise InvalidMoveError(move, f"a {type(move).__name__} is a move of another game", game=self.name)
+        if not self._moves_indexed:
+            self._index_moves()
+        index = self._moves_by_value
+        if index is not None:
+            try:
+                found = index.get(move)
+            except Exception:  # a forged field (a list, an object) cannot be hashed or compared
+                raise InvalidMoveError(
+                    move, "its fields are not values this game's moves hold", game=self.name
+                ) from None
+            if found is not None:
+                return found
+        return self._read_back(move)
+
+    def _parse(self, text: str) -> Move:
+        """``parse_move``, with any untyped error of the engine's parser reported as InvalidMoveError."""
+        try:
+            return self.parse_move(text)
+        except SlothKernelError:
+            raise
+        except (ValueError, LookupError, TypeError, ArithmeticError) as err:  # an engine's parser let one through
+            raise InvalidMoveError(text, "the notation cannot be read", game=self.name) from err
+
+    def _index_moves(self) -> None:
+        key = (type(self), self.config)
+        try:
+            index = _MOVE_INDEXES[key]
+        except KeyError:
+            index = _MOVE_INDEXES[key] = self._all_moves_by_value()
+            if len(_MOVE_INDEXES) > 64:
+                _MOVE_INDEXES.pop(next(iter(_MOVE_INDEXES)))
+        except TypeError:  # a config built by hand with a list in it: index this game alone
+            index = self._all_moves_by_value()
+        self._moves_by_value = index
+        self._moves_indexed = True
+
+    def _all_moves_by_value(self) -> dict[Move, Move] | None:
+        try:
+            return {move: move for move in self.all_moves()}
+        except NotImplementedError:
+            return None
+
+    def _read_back(self, move: Move) -> Move:
+        """A move object that ``all_moves()`` does not hold, read through its notation: kept if it reads back equal."""
+        refused = InvalidMoveError(move, "its fields are not values this game's moves hold", game=self.name)
+        try:
+            text = str(move)
+        except Exception:  # a forged field made the move's own __str__ fail
+            raise refused from None
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise refused
+        parsed = self._parse(text)
+        try:
+            same = type(parsed) is type(move) and bool(parsed == move)
+        except Exception:  # a forged field that cannot be compared
+            same = False
+        if not same:
+            raise refused
+        return parsed
+
+    # -- records --
 
     def replay(self, record: Mapping[str, Any] | str) -> S:
-        """Rebuild the state a record describes, checking every move."""
-        data = _read_record(record, self.name)
+        """Rebuild the state a record (a dict, or its JSON text) describes, checking every move.
+
+        The record must be for this game; its options win over this game's. Raises RecordError
+        naming the field (and the move number) that is wrong.
+        """
+        data = read_record(record)
+        if data["game"] != self.name:
+            raise RecordError(
+                f"the record is for {shorten(data['game'])}, not {self.name!r}",
+                path="record.game",
+                value=shorten(data["game"]),
+            )
         try:
-            options = self.config_class.from_options(**data["options"])
+            config = type(self).make_config(data["options"])
         except ConfigError as err:
-            raise RecordError(f"record options refused: {err}") from err
-        game = type(self)(options) if options != self.config else self
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"record seed must be an integer, not {seed!r}")
+            raise RecordError(f"record.options refused: {err}", path="record.options", value=err.value) from err
+        game = self if config == self.config else type(self)(config)
+        return game._play_record(data)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any] | str) -> S:
+        """The state a record of this game describes, with the record's options (see :meth:`replay`)."""
+        data = read_record(record)
+        if data["game"] != cls.name:
+            raise RecordError(
+                f"the record is for {shorten(data['game'])}, not {cls.name!r}",
+                path="record.game",
+                value=shorten(data["game"]),
+            )
         try:
-            state = game.from_deal(data["deal"], seed=seed) if data.get("deal") else game.new_state(seed)
-        except (ConfigError, InvalidMoveError, TypeError, KeyError) as err:
-            raise RecordError(f"record deal refused: {err}") from err
-        for index, text in enumerate(data["moves"]):
-            if not isinstance(text, str):
-                raise RecordError(f"move #{index + 1} must be text, not {text!r}")
+            game = cls.shared(**data["options"])
+        except ConfigError as err:
+            raise RecordError(f"record.options refused: {err}", path="record.options", value=err.value) from err
+        state: S = game._play_record(data)
+        return state
+
+    def _play_record(self, data: Mapping[str, Any]) -> S:
+        spec = self.spec()
+        limit = spec.max_length if spec is not None else DEFAULT_MAX_MOVES
+        moves = data["moves"]
+        if len(moves) > limit:
+            raise RecordError(
+                f"the record holds {len(moves):,} moves; a game of {self.title} has at most {limit:,}",
+                path="record.moves",
+            )
+        seed = check_seed(data["seed"], RecordError, path="record.seed")
+        deal = data.get("deal")
+        if deal is not None:
             try:
-                state = state.play(text)
-            except (InvalidMoveError, IllegalMoveError) as err:
-                raise RecordError(f"move #{index + 1} {text!r} does not replay: {err}") from err
+                state = self.from_deal(deal, seed)
+            except DealError as err:
+                where = "record." + err.path
+                raise RecordError(f"record.deal refused: {err}", path=where, value=err.value) from err
+        else:
+            state = self._new_state(seed)
+        for index, text in enumerate(moves):
+            where = f"record.moves[{index}]"
+            try:
+                move = self.coerce_move(text)
+            except InvalidMoveError as err:
+                raise RecordError(
+                    f"move #{index + 1} {shorten(text)} does not parse: {err.reason}", path=where, value=shorten(text)
+                ) from err
+            if state.is_over:
+                raise RecordError(
+                    f"move #{index + 1} {shorten(text)} comes after the end of the game",
+                    path=where,
+                    value=shorten(text),
+                )
+            if not state.is_legal(move):
+                why = state._judge(move, False).reason
+                raise RecordError(
+                    f"move #{index + 1} {shorten(text)} does not replay: it is illegal here ({why})",
+                    path=where,
+                    value=shorten(text),
+                )
+            state.apply_unchecked(move)  # checked just above; no clone per move, so replay stays linear
         return state
 
 
+_MOVE_INDEXES: dict[tuple[type, GameConfig], dict[Move, Move] | None] = {}
+"""Each game class and config's ``all_moves()`` by value, shared by every instance (at most 64 kept)."""
+
+DEFAULT_MAX_MOVES = 10_000
+"""Moves a record may hold for a game with no registered spec (a spec says its own ``max_length``)."""
+
+
 @lru_cache(maxsize=64)
-def _shared_game(cls: type[Game[Any, Any]], options: tuple[tuple[str, Any], ...]) -> Game[Any, Any]:
-    return cls(cls.config_class.from_options(**dict(options)))
+def _shared_game(cls: type[Game[Any, Any]], options: tuple[tuple[str, type, Any], ...]) -> Game[Any, Any]:
+    return cls(cls.make_config({name: value for name, _, value in options}))
 
 
-def _read_record(record: Mapping[str, Any] | str, game_name: str) -> dict[str, Any]:
+def read_record(record: Any) -> dict[str, Any]:
+    """A record (a dict, or its JSON text) as a fresh copy of JSON data, checked: size, nesting,
+    format and version, then the record schema and the seed. Raises RecordError naming the field.
+
+    The game's own checks (its options, its deal, its moves) follow in :meth:`Game.replay`.
+    """
     if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as err:
-            raise RecordError(f"record is not JSON: {err}") from err
-    if not isinstance(record, Mapping):
-        raise RecordError("record must be a JSON object")
-    if record.get("format") != RECORD_FORMAT or record.get("version") != RECORD_VERSION:
-        raise RecordError(f"not a {RECORD_FORMAT} v{RECORD_VERSION} record")
-    if record.get("game") != game_name:
-        raise RecordError(f"record is for {record.get('game')!r}, not {game_name!r}")
-    for key, kind in (("options", Mapping), ("moves", list)):
-        if not isinstance(record.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or of the wrong type")
-    if "seed" not in record:
-        raise RecordError("record field 'seed' is missing")
-    deal = record.get("deal")
-    if deal is not None and not isinstance(deal, Mapping):
-        raise RecordError("record field 'deal' must be an object or null")
-    return dict(record)
+        record = parse_json_text(record, RecordError, "record")
+    elif not isinstance(record, Mapping):
+        raise RecordError(
+            f"a record is a JSON object (a dict) or its JSON text, not {shorten(record)}",
+            path="record",
+            value=shorten(record),
+        )
+    data = json_copy(record, RecordError, "record")
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {shorten(data)}", path="record", value=shorten(data))
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            f"not a {RECORD_FORMAT} record: its format is {shorten(data.get('format'))}",
+            path="record.format",
+            value=shorten(data.get("format")),
+        )
+    version = data.get("version")
+    if type(version) is not int or version != RECORD_VERSION:
+        raise RecordError(
+            f"record version {shorten(version)} is not one this engine reads (it reads version {RECORD_VERSION}, "
+            "a whole number)",
+            path="record.version",
+            value=shorten(version),
+        )
+    check_schema(data, RECORD_SCHEMA, RecordError, "record")
+    check_seed(data["seed"], RecordError, path="record.seed")
+    return data
 
 
 # --- state -----------------------------------------------------------------------
@@ -341,9 +667,22 @@ class GameState(ABC, Generic[M, Obs]):
 
     game: Game[Any, Any]
     seed: int
-    deal: Mapping[str, Any] | None
     history: list[M]
     events: list[Event]
+    _deal: Mapping[str, Any] | None = None
+
+    @property
+    def deal(self) -> dict[str, Any] | None:
+        """The explicit deal this game started from (None: dealt from the seed): a fresh copy on every read.
+
+        The engine sets it (``self.deal = deal``); it is kept frozen, so that nothing a caller
+        does to a deal it read (or gave) changes this state or its record.
+        """
+        return None if self._deal is None else thaw(self._deal)
+
+    @deal.setter
+    def deal(self, value: Mapping[str, Any] | None) -> None:
+        self._deal = None if value is None else freeze(value)
 
     # -- implemented by each game --
 
@@ -375,8 +714,8 @@ class GameState(ABC, Generic[M, Obs]):
         """Words for a move whose legality (by ``legal_moves``) is `legal`."""
 
     @abstractmethod
-    def observation(self, player: int) -> Obs:
-        """All that `player` may know, as plain frozen data (no path back here)."""
+    def _observation(self, player: int) -> Obs:
+        """All that seat `player` (checked: a seat of this game) may know, as plain frozen data."""
 
     @abstractmethod
     def view(self) -> Obs:
@@ -396,12 +735,39 @@ class GameState(ABC, Generic[M, Obs]):
     def is_legal(self, move: M) -> bool:
         return move in self.legal_moves()
 
-    def explain(self, move: M | str) -> Explanation:
-        """Is `move` legal here, and why -- in plain words with rule ids."""
+    def _seat(self, player: Any) -> int:
+        """`player` if it is a seat of this game: an int from 0 to players - 1 (not a bool); else SeatError.
+
+        Cheap (bots ask for an observation per decision): one type test and one comparison.
+        """
+        if type(player) is int:
+            seat: int = player
+        elif isinstance(player, int) and not isinstance(player, bool):
+            seat = int(player)
+        else:
+            raise SeatError(player, self.game.num_players)
+        if not 0 <= seat < self.game.num_players:
+            raise SeatError(seat, self.game.num_players)
+        return seat
+
+    def observation(self, player: int) -> Obs:
+        """All that seat `player` may know, as plain frozen data (no path back here).
+
+        `player` must be a seat of this game (an int, not a bool): anything else raises SeatError.
+        """
+        return self._observation(self._seat(player))
+
+    def explain(self, move: M | str | Any) -> Explanation:
+        """Is `move` legal here, and why -- in plain words with rule ids.
+
+        It always answers: text that is no move, an object that is no move of this game, or
+        anything else gives an Explanation with ``legal=False`` ("not a move in this game: ...").
+        """
         try:
             parsed = cast(M, self.game.coerce_move(move))  # see play()
-        except InvalidMoveError as err:
-            return Explanation(str(move), False, f"that is not a move: {err.reason}")
+        except SlothKernelError as err:
+            reason = err.reason if isinstance(err, InvalidMoveError) else str(err)
+            return Explanation(_move_words(move), False, f"not a move in this game: {reason}")
         if self.is_over:
             return Explanation(str(parsed), False, "the game is over; no more moves")
         return self._judge(parsed, self.is_legal(parsed))
@@ -409,15 +775,17 @@ class GameState(ABC, Generic[M, Obs]):
     def play(self, move: M | str, *, player: int | None = None) -> Self:
         """Checked play: returns the next state, leaves this one untouched.
 
-        `player`, when given, must be the seat to move (out-of-turn guard for UIs).
+        `player`, when given, must be a seat (else SeatError) and the seat to move (else
+        IllegalMoveError: the out-of-turn guard for UIs).
         """
+        seat = None if player is None else self._seat(player)
         # coerce_move lets through only moves defined in the game's module, which are this
         # state's M: a tie made at runtime, which the type checker cannot see.
         parsed = cast(M, self.game.coerce_move(move))
         if self.is_over:
             raise IllegalMoveError(parsed, Explanation(str(parsed), False, "the game is over; no more moves"))
-        if player is not None and player != self.current_player:
-            why = f"it is not seat {player}'s turn; seat {self.current_player} is to move"
+        if seat is not None and seat != self.current_player:
+            why = f"it is not {seat_name(seat)}'s turn; {seat_name(self.current_player)} is to move"
             raise IllegalMoveError(parsed, Explanation(str(parsed), False, why), position=self.describe())
         if not self.is_legal(parsed):
             raise IllegalMoveError(parsed, self._judge(parsed, False), position=self.describe())
@@ -427,16 +795,18 @@ class GameState(ABC, Generic[M, Obs]):
 
     def describe(self) -> str:
         """A one-line summary used in error messages."""
-        return f"{self.game.title}, move {len(self.history)}, seat {self.current_player} to move"
+        who = "the game is over" if self.is_over else f"{seat_name(self.current_player)} to move"
+        return f"{self.game.title}, move {len(self.history)}, {who}"
 
     def to_record(self) -> dict[str, Any]:
+        """The record of this game (JSON data, the record schema): a fresh deep copy on every call."""
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.name,
             "options": self.game.config.to_dict(),
             "seed": self.seed,
-            "deal": dict(self.deal) if self.deal else None,
+            "deal": thaw(self._deal) if self._deal else None,
             "moves": [str(m) for m in self.history],
         }
 
@@ -463,9 +833,27 @@ def install_html_renderer(renderer: Callable[[Observation], str]) -> None:
 
 
 def check_seat(value: Any, players: int, what: str) -> int:
+    """`value` if it is a seat (an int from 0 to players - 1, not a bool); else ConfigError naming `what`."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise ConfigError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+        raise ConfigError(
+            f"{what} must be a seat from 0 to {players - 1} (Player 1 to Player {players}), not {shorten(value)}",
+            value=shorten(value),
+        )
     return value
+
+
+def _move_words(move: Any) -> str:
+    """How an explanation names what it was asked about: the text itself, or a short description."""
+    if isinstance(move, str) and len(move) <= MAX_MOVE_TEXT:
+        return move
+    if isinstance(move, Move):
+        try:
+            text = str(move)
+        except Exception:  # a forged field made the move's own __str__ fail
+            return shorten(move)
+        if isinstance(text, str) and len(text) <= MAX_MOVE_TEXT:
+            return text
+    return shorten(move)
 
 
 def sequence_of(values: Sequence[Any]) -> str:

@@ -1,18 +1,70 @@
-"""Typed errors of the protocol. Every one is a ValueError, so callers may catch either."""
+"""Typed errors of the protocol. Every one is a ValueError, so callers may catch either.
+
+Every public entry point returns normally or raises one of these, whatever its input (see the
+README's "Errors" section). Each error says what was wrong in words a person understands and
+carries the offending input in ``value``, shortened by :func:`shorten` (never the whole of a
+10 000-character string or a 5 000-digit number).
+"""
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from sloth_kernel.explanation import Explanation
 
+SHORT = 80
+"""The most characters :func:`shorten` gives."""
+
+
+class _Short(reprlib.Repr):
+    """``reprlib`` with huge integers described, not printed (``repr`` of 10**5000 raises ValueError)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:
+            digits = int(x.bit_length() * 0.30103) + 1
+            return f"<{'a negative ' if x < 0 else 'an '}integer of about {digits} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = 60
+_SHORT.maxother = 60
+_SHORT.maxlong = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = _SHORT.maxfrozenset = 6
+_SHORT.maxdict = 4
+
+
+def shorten(value: Any, limit: int = SHORT) -> str:
+    """A ``repr`` of any value in at most `limit` characters; it never raises.
+
+    Huge integers are described by their size, long strings and containers are cut, and an
+    object whose own ``repr`` fails is named by its type.
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a forged object's __repr__ may raise anything: describe it by its type
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 class SlothKernelError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    ``value`` is the offending input, shortened (see :func:`shorten`), or None.
+    """
+
+    value: str | None = None
+
+    def __init__(self, message: str = "", *, value: str | None = None) -> None:
+        super().__init__(message)
+        if value is not None:
+            self.value = value
 
 
 class ConfigError(SlothKernelError):
-    """A game name or option was refused."""
+    """A game name, an option or a seed was refused."""
 
 
 class PluginError(ConfigError):
@@ -21,7 +73,39 @@ class PluginError(ConfigError):
     def __init__(self, plugin: str, reason: str) -> None:
         self.plugin = plugin
         self.reason = reason
-        super().__init__(f"the game plugin {plugin!r} is broken: {reason}")
+        super().__init__(f"the game plugin {plugin!r} is broken: {reason}", value=shorten(plugin))
+
+
+class DealError(ConfigError):
+    """A deal given to ``from_deal`` was refused.
+
+    It is not JSON-shaped data, does not fit the game's deal schema (``path`` names the
+    offending field, e.g. ``deal.hands[2]``), or is a deal the rules do not allow.
+    A ConfigError, since a deal is part of how a game is set up.
+    """
+
+    def __init__(self, message: str, *, path: str = "", value: str | None = None) -> None:
+        self.path = path
+        super().__init__(message, value=value)
+
+
+class SeatError(SlothKernelError):
+    """A seat (``play(..., player=)``, ``observation(seat)``) is not a seat of this game.
+
+    Seats are ``int`` from 0 to players - 1 (people call seat 0 "Player 1"); ``bool``, floats,
+    strings and everything else are refused. A real seat that is not to move is a rule
+    matter instead: :class:`IllegalMoveError`.
+    """
+
+    def __init__(self, seat: Any, players: int, *, what: str = "seat") -> None:
+        self.seat = seat
+        self.players = players
+        kind = " (True and False are not seats)" if isinstance(seat, bool) else ""
+        super().__init__(
+            f"{what} must be a whole number from 0 to {players - 1} (Player 1 to Player {players}), "
+            f"not {shorten(seat)}{kind}",
+            value=shorten(seat),
+        )
 
 
 class InvalidMoveError(SlothKernelError):
@@ -32,18 +116,22 @@ class InvalidMoveError(SlothKernelError):
         self.reason = reason
         self.game = game
         where = f" in {game}" if game else ""
-        super().__init__(f"cannot read {text!r} as a move{where}: {reason}")
+        super().__init__(f"cannot read {shorten(text)} as a move{where}: {reason}", value=shorten(text))
 
 
 class IllegalMoveError(SlothKernelError):
-    """A well-formed move that the rules forbid here; carries the explanation."""
+    """A well-formed move that the rules forbid here (out of turn, after the end); carries the explanation."""
 
     def __init__(self, move: Any, explanation: Explanation, *, position: str = "") -> None:
         self.move = move
         self.explanation = explanation
         self.position = position
-        super().__init__(f"illegal move {str(move)!r}: {explanation.reason}")
+        super().__init__(f"illegal move {shorten(str(move))}: {explanation.reason}", value=shorten(str(move)))
 
 
 class RecordError(SlothKernelError):
-    """A game record is malformed or tampered with."""
+    """A game record is malformed, too large, or tampered with; ``path`` names the offending field."""
+
+    def __init__(self, message: str, *, path: str = "", value: str | None = None) -> None:
+        self.path = path
+        super().__init__(message, value=value)

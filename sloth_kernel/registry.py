@@ -11,8 +11,8 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from sloth_kernel.core import Game
-from sloth_kernel.errors import ConfigError, PluginError
+from sloth_kernel.core import Game, GameState, read_record
+from sloth_kernel.errors import ConfigError, PluginError, RecordError, shorten
 from sloth_kernel.spec import GameSpec
 
 GROUP = "sloth_kernel.games"
@@ -61,7 +61,12 @@ def game_spec(name: str) -> GameSpec:
         return specs[name]
     if isinstance(name, str) and name in broken:
         raise PluginError(name, broken[name])
-    raise ConfigError(f"unknown game {name!r}; choose one of {', '.join(specs)}")
+    raise ConfigError(f"unknown game {shorten(name)}; choose one of {', '.join(specs)}", value=shorten(name))
+
+
+def registered_spec(name: str) -> GameSpec | None:
+    """The spec of a working registered game, or None (no error: for code that may meet any Game class)."""
+    return _discover()[0].get(name)
 
 
 def available_games() -> list[str]:
@@ -78,6 +83,24 @@ def game_class(name: str) -> type[Game[Any, Any]]:
 
 
 def load_game(name: str, **options: Any) -> Game[Any, Any]:
-    """``load_game(name, players=3)`` -> a Game with a validated config."""
+    """``load_game(name, players=3)`` -> a Game with a validated config (see :meth:`Game.make_config`).
+
+    An unknown game, an unknown option (the valid ones are listed), a wrong type, a value beyond
+    the size limits, the spec's ranges or the rules raises ConfigError.
+    """
     cls = game_class(name)
-    return cls(cls.config_class.from_options(**options))
+    return cls(cls.make_config(options))
+
+
+def from_record(record: Any) -> GameState[Any, Any]:
+    """The state a record (a dict, or its JSON text) describes, for whichever registered game it names.
+
+    Checks the record like :meth:`Game.replay` does; raises RecordError (an unknown game included).
+    """
+    data = read_record(record)
+    try:
+        cls = game_class(data["game"])
+    except ConfigError as err:
+        raise RecordError(f"record.game: {err}", path="record.game", value=shorten(data["game"])) from err
+    state: GameState[Any, Any] = cls.from_record(data)
+    return state

@@ -114,6 +114,10 @@ class GameSpec:
     """Options that name a seat (0 to players - 1)."""
     option_needs: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     """Options that only apply with others set, e.g. ``{"rounds": {"match": True}}``."""
+    deal_schema: str | None = None
+    """``package:file``: the JSON Schema (draft-07) of the deals ``from_deal`` takes, a resource shipped
+    in the package (e.g. ``"my_game:deal.schema.json"``). ``from_deal`` checks every deal against it
+    before the engine reads it; without one, only the structural checks apply (JSON data, size, depth)."""
 
     def __post_init__(self) -> None:
         low, high = self.players

@@ -303,7 +303,7 @@ def test_out_of_turn_lift_raises_and_changes_nothing():
     before = unchanged(state)
     with pytest.raises(IllegalMoveError) as err:
         state.play("lift 10", player=1)
-    assert "not seat 1's turn" in err.value.explanation.reason
+    assert "not Player 2's turn" in err.value.explanation.reason
     assert unchanged(state) == before
 
 

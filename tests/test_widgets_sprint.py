@@ -74,7 +74,7 @@ def test_forged_lift_on_a_bots_turn_changes_nothing() -> None:
     lift = find(board, "sk-lift")
     assert lift.disabled
     lift.click()
-    assert len(board.state.history) == 1 and "not seat 0's turn" in said(board)
+    assert len(board.state.history) == 1 and "not Player 1's turn" in said(board)
 
 
 def test_hot_seat_cover_and_variants_through_setup() -> None:

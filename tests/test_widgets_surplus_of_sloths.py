@@ -141,7 +141,7 @@ def test_forged_clicks_change_nothing() -> None:
     assert all(b.disabled for b in hand_buttons(board))
     select_cards(board, [board.hand.cards[0].key])  # forged on a bot's turn
     find(board, "sk-play").click()
-    assert len(board.state.history) == 1 and "not seat 0's turn" in said(board)
+    assert len(board.state.history) == 1 and "not Player 1's turn" in said(board)
 
 
 def test_hot_seat_keeps_the_opening_pick_secret() -> None:

@@ -94,7 +94,7 @@ def test_forged_clicks_on_disabled_buttons_change_nothing() -> None:
     select_cards(board, ["8"])  # forged: toggles are disabled on a bot's turn
     play.click()
     assert len(board.state.history) == 1
-    assert "not seat 0's turn" in said(board)
+    assert "not Player 1's turn" in said(board)
 
 
 def test_stale_selection_is_dropped_when_the_hand_changes() -> None:

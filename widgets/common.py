@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, load_game
+from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
 from sloth_kernel.bots import bot_levels, make_bot
 from sloth_kernel.core import seat_name
 from sloth_kernel.render import kit
@@ -761,8 +761,11 @@ class GameBoard(widgets.VBox):
 
     def _show_error(self, err: BaseException) -> None:
         self._timer.playing = False  # a failing bot must not fail again on every tick
-        self.last_error = "".join(traceback.format_exception_only(type(err), err)).strip()
-        self.last_error += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
+        if isinstance(err, SlothKernelError):  # refused input (e.g. a forged event): one sentence, no traceback
+            self.last_error = " ".join(str(err).split())
+        else:
+            self.last_error = "".join(traceback.format_exception_only(type(err), err)).strip()
+            self.last_error += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
         try:
             self.render()
         except Exception:  # noqa: BLE001 - rendering itself failed: show the raw text

@@ -290,6 +290,8 @@ def test_the_wheel_carries_both_packages_the_notebooks_and_the_template_and_no_w
     shipped = {name.rsplit("/", 1)[1] for name in names if name.startswith("sloth_kernel/notebooks/")}
     assert shipped == {path.name for path in NOTEBOOKS.glob("*.ipynb")}
     assert voila_json == json.loads((REPO / "voila.json").read_text())
+    schemas = {path.relative_to(REPO).as_posix() for path in (REPO / "sloth_kernel").rglob("*.schema.json")}
+    assert schemas and schemas <= names  # records and deals are checked against them at the boundary
     template = {
         f"{data}/data/{TEMPLATE_IN_PREFIX.as_posix()}/{path.relative_to(TEMPLATE).as_posix()}"
         for path in TEMPLATE.rglob("*")

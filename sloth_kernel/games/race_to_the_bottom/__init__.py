@@ -9,6 +9,7 @@ SPEC = GameSpec(
     default_players=3,
     kind="climbing and shedding with private 54-card decks",
     engine="sloth_kernel.games.race_to_the_bottom.engine:RaceToTheBottom",
+    deal_schema="sloth_kernel.games.race_to_the_bottom:deal.schema.json",
     renderer="sloth_kernel.games.race_to_the_bottom.render:render",
     bots="sloth_kernel.games.race_to_the_bottom.bots:BOTS",
     search="sloth_kernel.games.race_to_the_bottom.search:search_spec",

@@ -38,7 +38,6 @@ from sloth_kernel.core import (
     GameState,
     Move,
     check_seat,
-    fresh_seed,
     seat_name,
     seeded_rng,
 )
@@ -223,13 +222,12 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
     def num_players(self) -> int:
         return self.cfg.players
 
-    def new_state(self, seed: int | None = None) -> RaceState:
-        seed = fresh_seed() if seed is None else seed
+    def _new_state(self, seed: int) -> RaceState:
         state = RaceState(self, seed, None)
         state.start_race(0, self.cfg.leader)
         return state
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> RaceState:
+    def _from_deal(self, deal: Mapping[str, Any], seed: int) -> RaceState:
         n = self.cfg.players
         if not isinstance(deal, Mapping) or not isinstance(deal.get("decks"), (list, tuple)):
             raise ConfigError("a deal is an object whose 'decks' lists each seat's deck, top first")
@@ -722,8 +720,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
 
     # -- what players may know (RB-11) --
 
-    def observation(self, player: int) -> RaceObservation:
-        check_seat(player, self.n, "player")
+    def _observation(self, player: int) -> RaceObservation:
         return self._observe(player)
 
     def view(self) -> RaceObservation:

@@ -33,7 +33,6 @@ from sloth_kernel.core import (
     GameConfig,
     GameState,
     Move,
-    fresh_seed,
     seat_name,
     seeded_rng,
 )
@@ -271,11 +270,10 @@ class Sprint(Game[SprintConfig, "SprintState"]):
     def num_players(self) -> int:
         return self.cfg.players
 
-    def new_state(self, seed: int | None = None) -> SprintState:
-        seed = fresh_seed() if seed is None else seed
+    def _new_state(self, seed: int) -> SprintState:
         return SprintState(self, seed, None, race_pile(self.cfg, seed), objective_deck(self.cfg, seed, 0), 0, 0)
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> SprintState:
+    def _from_deal(self, deal: Mapping[str, Any], seed: int) -> SprintState:
         cfg = self.cfg
         try:
             pile = tuple(RACE_KINDS.index(str(card).lower()) for card in deal["race_pile"])
@@ -469,7 +467,7 @@ class SprintState(GameState[Lift, "SprintObservation"]):
             why = f"on Objective {objective}, {lift} is {gap}: four or more short, so the Tortoise would not move"
         return Explanation(str(move), True, why, rules)
 
-    def observation(self, player: int) -> SprintObservation:
+    def _observation(self, player: int) -> SprintObservation:
         return self._observe(player, omniscient=False)
 
     def view(self) -> SprintObservation:
@@ -506,7 +504,8 @@ class SprintState(GameState[Lift, "SprintObservation"]):
     def describe(self) -> str:
         return (
             f"Sprint!, turn {self.turn + 1}, Tortoise {self.tortoise}, Hare {self.hare}, "
-            f"Objective {self.objective}, seat {self.current_player} to move"
+            f"Objective {self.objective}, "
+            + ("the game is over" if self.winner else f"{self.game.seat_names[self.current_player]} to move")
         )
 
 

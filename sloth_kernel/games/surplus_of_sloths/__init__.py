@@ -9,6 +9,7 @@ SPEC = GameSpec(
     default_players=3,
     kind="drafting",
     engine="sloth_kernel.games.surplus_of_sloths.engine:SurplusOfSloths",
+    deal_schema="sloth_kernel.games.surplus_of_sloths:deal.schema.json",
     renderer="sloth_kernel.games.surplus_of_sloths.render:render",
     bots="sloth_kernel.games.surplus_of_sloths.bots:BOTS",
     search="sloth_kernel.games.surplus_of_sloths.search:search_spec",

@@ -32,7 +32,6 @@ from sloth_kernel.core import (
     GameState,
     Move,
     check_seat,
-    fresh_seed,
     seat_name,
     seeded_rng,
     sequence_of,
@@ -213,13 +212,12 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
             rest = shuffled(rest + [BABY] * BABIES, rng)
         return hands, rest
 
-    def new_state(self, seed: int | None = None) -> SurplusState:
-        seed = fresh_seed() if seed is None else seed
+    def _new_state(self, seed: int) -> SurplusState:
         state = SurplusState(self, seed, None)
         state.start_game(0, *self.shuffled_deal(seed, 0))
         return state
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> SurplusState:
+    def _from_deal(self, deal: Mapping[str, Any], seed: int) -> SurplusState:
         n = self.cfg.players
         hands = [self._parse_cards(hand) for hand in deal["hands"]]
         deck = self._parse_cards(deal["deck"])
@@ -662,8 +660,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
 
     # -- what players may know (SS-11) --
 
-    def observation(self, player: int) -> SurplusObservation:
-        check_seat(player, self.cfg.players, "player")
+    def _observation(self, player: int) -> SurplusObservation:
         return self._observe(player)
 
     def view(self) -> SurplusObservation:

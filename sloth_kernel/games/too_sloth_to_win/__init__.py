@@ -9,6 +9,7 @@ SPEC = GameSpec(
     default_players=4,
     kind="climbing race",
     engine="sloth_kernel.games.too_sloth_to_win.engine:TooSlothToWin",
+    deal_schema="sloth_kernel.games.too_sloth_to_win:deal.schema.json",
     renderer="sloth_kernel.games.too_sloth_to_win.render:render",
     bots="sloth_kernel.games.too_sloth_to_win.bots:BOTS",
     search="sloth_kernel.games.too_sloth_to_win.search:search_spec",

@@ -23,7 +23,6 @@ from sloth_kernel.core import (
     GameState,
     Move,
     check_seat,
-    fresh_seed,
     seat_name,
     seeded_rng,
 )
@@ -214,13 +213,12 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
     def deck(self) -> list[int]:
         return [n for n in range(1, self.cfg.top_number + 1) for _ in range(COPIES)]
 
-    def new_state(self, seed: int | None = None) -> TooSlothState:
-        seed = fresh_seed() if seed is None else seed
+    def _new_state(self, seed: int) -> TooSlothState:
         state = TooSlothState(self, seed, None)
         state.start_round(0, self.cfg.pacemaker)
         return state
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> TooSlothState:
+    def _from_deal(self, deal: Mapping[str, Any], seed: int) -> TooSlothState:
         hands = [self.parse_hand(text) for text in deal["hands"]]
         if len(hands) != self.cfg.players:
             raise ConfigError(f"the deal has {len(hands)} hands for {self.cfg.players} players")
@@ -798,8 +796,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
 
     # -- what players may know --
 
-    def observation(self, player: int) -> TooSlothObservation:
-        check_seat(player, len(self.hands), "player")
+    def _observation(self, player: int) -> TooSlothObservation:
         return self._observe(player)
 
     def view(self) -> TooSlothObservation:

@@ -25,7 +25,6 @@ from sloth_kernel.core import (
     GameConfig,
     GameState,
     Move,
-    fresh_seed,
     seat_name,
     seeded_rng,
 )
@@ -106,15 +105,14 @@ class HighCard(Game[HighCardConfig, "HighCardState"]):
     def num_players(self) -> int:
         return self.cfg.players
 
-    def new_state(self, seed: int | None = None) -> HighCardState:
-        seed = fresh_seed() if seed is None else seed
+    def _new_state(self, seed: int) -> HighCardState:
         deck = list(range(1, self.cfg.cards + 1))
         seeded_rng(seed, "deal").shuffle(deck)
         size = self.cfg.hand_size
         hands = [deck[seat * size : (seat + 1) * size] for seat in range(self.cfg.players)]
         return HighCardState(self, seed, None, hands)
 
-    def from_deal(self, deal: Mapping[str, Any], seed: int = 0) -> HighCardState:
+    def _from_deal(self, deal: Mapping[str, Any], seed: int) -> HighCardState:
         cfg = self.cfg
         hands = deal["hands"]
         if not isinstance(hands, (list, tuple)) or len(hands) != cfg.players:
@@ -234,7 +232,7 @@ class HighCardState(GameState[Play, "HighCardObservation"]):
             return Explanation(text, True, f"the {card} beats the {top} on the table", _HC5)
         return Explanation(text, True, f"the {card} does not beat the {top}, but any card may be played", _HC5)
 
-    def observation(self, player: int) -> HighCardObservation:
+    def _observation(self, player: int) -> HighCardObservation:
         return self._observe(player)
 
     def view(self) -> HighCardObservation:

@@ -1,8 +1,9 @@
 """High Card for ISMCTS: a world sampler built from the public protocol only.
 
-A world is dealt with ``game.from_deal`` -- the viewer's own cards where it knows them,
-every other seat's played cards plus a random draw of the cards it has not seen -- and
-then the public moves of the observation are replayed on it. Nothing writes an engine's
+A world is dealt with ``game._from_deal`` (``from_deal`` without the checks of the public
+boundary: the sampler builds its deals itself, and search must not pay for validation) -- the
+viewer's own cards where it knows them, every other seat's played cards plus a random draw of
+the cards it has not seen -- and then the public moves of the observation are replayed on it. Nothing writes an engine's
 internals, so the sampler works with whatever the engine keeps inside; it needs nothing
 from the search layer but ``SearchSpec``.
 """
@@ -35,7 +36,7 @@ def prepare(obs: Any, options: dict[str, Any]) -> Callable[[random.Random], Any]
         hands = [
             played[s] + (list(obs.hand) if s == me else [pool.pop() for _ in range(obs.hand_counts[s])]) for s in seats
         ]
-        world = game.from_deal({"hands": hands}, seed=rng.getrandbits(32))  # later chance unknown too
+        world = game._from_deal({"hands": hands}, seed=rng.getrandbits(32))  # later chance unknown too
         for move in moves:
             world.apply_unchecked(move)
         return world

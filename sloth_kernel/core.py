@@ -48,7 +48,6 @@ from sloth_kernel.untrusted import (
 if TYPE_CHECKING:
     from typing import Self
 
-    from sloth_kernel.spec import GameSpec
 
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
@@ -225,7 +224,35 @@ def _check_type(name: str, value: Any, hint: Any) -> None:
         )
 
 
-def check_spec_options(spec: GameSpec, config: GameConfig, given: Mapping[str, Any]) -> None:
+class SpecLike(Protocol):
+    """What the core reads of a game's spec (``sloth_kernel.spec.GameSpec`` has it all)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> tuple[int, int]: ...
+    @property
+    def option_ranges(self) -> Mapping[str, tuple[int, int]]: ...
+    @property
+    def seat_options(self) -> tuple[str, ...]: ...
+    @property
+    def deal_schema(self) -> str | None: ...
+    @property
+    def max_length(self) -> int: ...
+
+
+_spec_lookup: Callable[[str], SpecLike | None] | None = None
+"""Game name -> its registered spec. The registry installs it (``sloth_kernel.registry``), so
+that the core never imports the layers above it; importing ``sloth_kernel`` always does."""
+
+
+def install_spec_lookup(lookup: Callable[[str], SpecLike | None]) -> None:
+    """Called once by the registry: how a Game class finds the spec registered for its name."""
+    global _spec_lookup
+    _spec_lookup = lookup
+
+
+def check_spec_options(spec: SpecLike, config: GameConfig, given: Mapping[str, Any]) -> None:
     """Refuse options outside the ranges `spec` declares (``players``, ``option_ranges``, ``seat_options``).
 
     Only the options the caller gave are checked: a game's defaults are its own business.
@@ -330,11 +357,9 @@ class Game(ABC, Generic[C, S]):
     # -- configs --
 
     @classmethod
-    def spec(cls) -> GameSpec | None:
+    def spec(cls) -> SpecLike | None:
         """The registered spec of the game this class plays (None for a class no entry point names)."""
-        from sloth_kernel.registry import registered_spec
-
-        return registered_spec(cls.name)
+        return None if _spec_lookup is None else _spec_lookup(cls.name)
 
     @classmethod
     def make_config(cls, options: Mapping[str, Any]) -> C:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from sloth_kernel.core import Game, GameState, read_record
+from sloth_kernel.core import Game, GameState, install_spec_lookup, read_record
 from sloth_kernel.errors import ConfigError, PluginError, RecordError, shorten
 from sloth_kernel.spec import GameSpec
 
@@ -67,6 +67,9 @@ def game_spec(name: str) -> GameSpec:
 def registered_spec(name: str) -> GameSpec | None:
     """The spec of a working registered game, or None (no error: for code that may meet any Game class)."""
     return _discover()[0].get(name)
+
+
+install_spec_lookup(registered_spec)
 
 
 def available_games() -> list[str]:

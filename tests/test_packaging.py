@@ -50,7 +50,7 @@ def test_the_extras_are_play_lab_interop_and_test() -> None:
 
 def test_the_engine_alone_brings_no_notebook_stack() -> None:
     names = {canonical(req.name) for req in requirements()}
-    assert names == {"numpy", "tqdm"}
+    assert names == {"numpy", "tqdm", "fastjsonschema"}  # fastjsonschema: pure Python, checks records
     play = {canonical(req.name) for req in requirements("play")}
     assert {"ipywidgets", "voila", "ipykernel", "matplotlib"} <= play
     assert "jupyterlab" not in play  # the apps need Voila only; JupyterLab is the `lab` extra

@@ -172,7 +172,7 @@ def test_a_whole_game_keeps_the_seed_out_until_the_end_then_shows_it(game: str) 
     assert f"seed {seed}" in visible_text(find(board, "sk-status"))
     over = find(board, "sk-game-over")
     assert over.layout.display != "none"
-    assert f"This deal was seed {seed}" in visible_text(over)
+    assert f"Seed of this deal: {seed}" in visible_text(over)
 
     # the record, to download: it is the game, and it replays
     link = RECORD_LINK.search(board._over_text.value)

@@ -297,6 +297,9 @@ BOARD_STYLE = """
 .sk-board .widget-html-content{line-height:1.35}
 .sk-status-line{font-size:15px;padding:6px 10px;border-radius:8px;background:#eef3fb;border:1px solid #c9d8f0}
 .sk-status-line b{color:#1c3f7a}
+.sk-status-line,.sk-deal-line{overflow-wrap:anywhere}
+.sk-deal-line{margin-top:4px}
+.sk-deal-line .sk-seed{font-weight:700;word-break:break-all}
 .sk-error-box{background:#fdecec;border:1px solid #e08080;border-radius:6px;padding:6px 10px;white-space:pre-wrap;font-family:monospace;font-size:12px}
 .sk-cover-box{background:repeating-linear-gradient(45deg,#5b4636 0 14px,#6b5444 14px 28px);border-radius:12px;padding:28px;
   color:#fff;text-align:center;font-size:18px;margin:6px 0}
@@ -759,11 +762,12 @@ class GameBoard(widgets.VBox):
         data = base64.b64encode(record.encode()).decode()
         name = f"{self.game_name}-{session.token}.json"
         return (
-            f'<div class="sk-deal-line">This deal was seed <code class="sk-seed">{session.seed}</code>: '
-            f"<i>Deal this seed</i> under <i>New game / seats</i> deals it again. "
-            f'<a class="sk-record-link" download="{html.escape(name)}" href="data:application/json;base64,{data}">'
-            "Download the game record</a> (JSON: options, seed, deal and moves; "
-            "<code>load_game(…).replay(record)</code> replays it).</div>"
+            f'<div class="sk-deal-line">Seed of this deal: <code class="sk-seed">{session.seed}</code> '
+            "(<i>Deal this seed</i> under <i>New game / seats</i> deals it again).</div>"
+            f'<div class="sk-deal-line"><a class="sk-record-link" download="{html.escape(name)}" '
+            f'href="data:application/json;base64,{data}">Download the game record</a> '
+            "(JSON: options, seed, deal and moves; <code>load_game(…).replay(record)</code> replays it), "
+            "or step through it with <i>Replay this game</i>.</div>"
         )
 
     def _show_replay(self) -> None:

@@ -65,8 +65,12 @@ def seeded_rng(seed: int, *labels: object) -> random.Random:
 
 
 def fresh_seed() -> int:
-    """A seed for ``new_state(seed=None)``; stored so the game can be replayed."""
-    return secrets.randbits(32)
+    """A seed for ``new_state(seed=None)``; stored so the game can be replayed.
+
+    128 random bits from :mod:`secrets`: a seed is the whole deal, so it must not be guessable
+    (nor found by trying every seed). A Python int; show it as text (a JS number holds 53 bits).
+    """
+    return secrets.randbits(128)
 
 
 # --- explanations and events -------------------------------------------------

@@ -134,6 +134,8 @@ def test_seat_view_hides_other_hands() -> None:
     assert "hidden card" in stepper.board.value
     stepper.seat = None
     assert "hidden card" not in stepper.board.value
+    assert stepper.viewer.label == "teacher: all open"  # the dropdown names the view (not blank)
+    assert StepThrough(final).viewer.label == "teacher: all open"
     stepper.viewer.value = 2  # the View dropdown drives the seat
     assert stepper.seat == 2 and "Player 3 sees it" in stepper.title.value
     assert len(stepper.viewer.options) == 1 + final.game.num_players

@@ -142,8 +142,8 @@ def test_watch_mode_and_no_board_variant_through_setup() -> None:
     for dropdown, kind in zip(setup.seat_kinds, ["random", "random", "random"], strict=False):
         dropdown.value = kind
     setup.option_widgets["no_board"].value = True
-    setup.seed.value = 11
-    find(board, "sk-new").click()
+    setup.chosen_seed.value = "11"
+    find(board, "sk-deal-seed").click()
     assert board.state.game.config.no_board and board.state.seed == 11
     assert "Track" not in find(board, "sk-picture").value
     assert "No-Board variant" in find(board, "sk-picture").value
@@ -176,12 +176,12 @@ def test_hints_highlight_cards_of_legal_plays() -> None:
     assert "Legal now:" in said(board)
 
 
-def test_play_again_keeps_seats_and_options_with_the_next_seed() -> None:
+def test_play_again_keeps_seats_and_options_with_a_fresh_deal() -> None:
     board = TooSlothBoard(seed=8, seats=["random", "random", "random"], no_board=True, autoplay=False)
     again = find(board, "sk-again")
     assert find(board, "sk-game-over").layout.display == "none"
     board.run_bots()
     assert board.state.is_over and find(board, "sk-game-over").layout.display != "none"
     again.click()
-    assert not board.state.is_over and board.state.seed == 9
+    assert not board.state.is_over and board.state.seed not in (8, 9) and not board.session.chosen
     assert board.session.seats == ("random", "random", "random") and board.state.game.config.no_board

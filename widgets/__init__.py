@@ -20,8 +20,9 @@ def board_class(game_name: str) -> type:
     return board
 
 
-def Board(game_name: str, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> Any:
-    """The play board for `game_name` (a factory: ``Board(name, seed=2)``)."""
+def Board(game_name: str, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> Any:
+    """The play board for `game_name` (a factory): ``Board(name)`` deals a fresh, secret deal;
+    ``Board(name, seed=2)`` deals a chosen seed on purpose."""
     return board_class(game_name)(seed=seed, seats=seats, **options)
 
 

@@ -10,6 +10,14 @@ Separation of concerns (the ipywidgets pattern):
 
 Each game subclasses :class:`GameBoard` and fills in a few hooks (picture, hand,
 controls, how a selection becomes move text).
+
+Secret deals: a seed is the whole deal, so every game a board starts on its own (the first,
+"Play again", "New game") is dealt from a fresh 128-bit seed (``core.fresh_seed``), and until
+the game is over neither the seed nor anything derived from it reaches the page (the widget
+states, element ids, the log). After the game the board shows the seed and offers the record
+and a step-through. Choosing a seed is explicit: ``Board(seed=…)`` in code, *Deal this seed* in
+the setup panel, or the page's address (``?seed=123``, see :meth:`GameBoard.deal_address_seed`);
+a chosen seed may be shown.
 """
 
 from __future__ import annotations
@@ -18,22 +26,52 @@ import base64
 import contextlib
 import functools
 import html
+import json
+import os
+import re
+import secrets
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
 from sloth_kernel.bots import bot_levels, make_bot
-from sloth_kernel.core import seat_name
+from sloth_kernel.core import fresh_seed, seat_name
 from sloth_kernel.render import kit
 
 HUMAN = "human"
 MODES = ("bots", "hot-seat", "watch")
 SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
+SEED_PATTERN = re.compile(r"[0-9]{1,60}")  # a chosen seed as typed: a whole number (128 bits take 39 digits)
+
+
+def parse_seed(text: object) -> int:
+    """A chosen seed, typed by a person or given in the page's address: a whole number."""
+    if isinstance(text, int) and not isinstance(text, bool) and text >= 0:
+        return text
+    if isinstance(text, str) and SEED_PATTERN.fullmatch(text.strip()):
+        return int(text.strip())
+    shown = str(text)
+    shown = shown if len(shown) <= 24 else shown[:24] + "…"
+    raise ValueError(f"{shown!r} is not a seed: a seed is a whole number, digits only")
+
+
+def address_seed(environ: Mapping[str, str] | None = None) -> str | None:
+    """The ``seed`` parameter of the page's address, when Voila started this kernel for the page.
+
+    Voila puts the query string in a kernel's environment (QUERY_STRING) only when it starts the
+    kernel for a request; a preheated kernel has none, and the play apps' front end sends the
+    page's parameters instead (:attr:`GameBoard._page_params`).
+    """
+    query = (os.environ if environ is None else environ).get("QUERY_STRING", "")
+    values = parse_qs(query).get("seed")
+    return values[-1] if values else None
+
 
 # --- the logic ---------------------------------------------------------------------------
 
@@ -47,7 +85,7 @@ class Session(traitlets.HasTraits):
         self,
         game_name: str,
         *,
-        seed: int | None = 1,
+        seed: int | None = None,
         seats: Sequence[str] | None = None,
         deal: dict[str, Any] | None = None,
         **options: Any,
@@ -68,9 +106,17 @@ class Session(traitlets.HasTraits):
             if seat != HUMAN and seat not in levels:
                 raise ConfigError(f"seat kind {seat!r}: choose 'human' or a bot level ({', '.join(levels)})")
         self.seats: tuple[str, ...] = tuple(seats)
+        # The seed is the whole deal: secret until the game is over, unless it was chosen on purpose
+        # (by code, the setup panel or the page's address); only a chosen seed may be shown before.
+        self.chosen = seed is not None
+        if seed is None:
+            seed = fresh_seed()
         # an explicit deal (the engine's from_deal format) sets up a scenario; else deal from the seed
-        self.state = self.game.from_deal(deal, seed=seed or 0) if deal else self.game.new_state(seed=seed)
+        self.state = self.game.from_deal(deal, seed=seed) if deal else self.game.new_state(seed=seed)
         self.seed: int = self.state.seed
+        # Names this game in the page (element ids, a look that changes from game to game):
+        # random, and unrelated to the seed.
+        self.token = secrets.token_hex(6)
         self.bots = {
             s: make_bot(game_name, kind, seed=self.seed * 31 + s) for s, kind in enumerate(self.seats) if kind != HUMAN
         }
@@ -79,6 +125,11 @@ class Session(traitlets.HasTraits):
         self.covered = len(humans) > 1  # hot-seat starts behind the cover
 
     # -- who is who --
+
+    @property
+    def seed_shown(self) -> bool:
+        """May the page show the seed? After the game, or when someone chose it."""
+        return self.chosen or bool(self.state.is_over)
 
     @property
     def humans(self) -> list[int]:
@@ -246,6 +297,9 @@ BOARD_STYLE = """
 .sk-board .widget-html-content{line-height:1.35}
 .sk-status-line{font-size:15px;padding:6px 10px;border-radius:8px;background:#eef3fb;border:1px solid #c9d8f0}
 .sk-status-line b{color:#1c3f7a}
+.sk-status-line,.sk-deal-line{overflow-wrap:anywhere}
+.sk-deal-line{margin-top:4px}
+.sk-deal-line .sk-seed{font-weight:700;word-break:break-all}
 .sk-error-box{background:#fdecec;border:1px solid #e08080;border-radius:6px;padding:6px 10px;white-space:pre-wrap;font-family:monospace;font-size:12px}
 .sk-cover-box{background:repeating-linear-gradient(45deg,#5b4636 0 14px,#6b5444 14px 28px);border-radius:12px;padding:28px;
   color:#fff;text-align:center;font-size:18px;margin:6px 0}
@@ -415,7 +469,14 @@ def guarded(handler: Callable[Concatenate[B, P], R]) -> Callable[Concatenate[B, 
 
 
 class GameBoard(widgets.VBox):
-    """The GUI shell every game shares. Subclasses fill in the hooks below."""
+    """The GUI shell every game shares. Subclasses fill in the hooks below.
+
+    Without a `seed` the board deals from a fresh secret seed (see the module docs).
+    """
+
+    # The page's address parameters, sent by the play apps' front end once the board is up
+    # (widgets/frontend: ``?seed=123`` chooses the deal). Nothing the kernel knows goes out in it.
+    _page_params = traitlets.Dict().tag(sync=True)
 
     game_name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -425,7 +486,7 @@ class GameBoard(widgets.VBox):
 
     def __init__(
         self,
-        seed: int | None = 1,
+        seed: int | None = None,
         seats: Sequence[str] | None = None,
         *,
         autoplay: bool = True,
@@ -439,6 +500,9 @@ class GameBoard(widgets.VBox):
         self.last_error = ""
         self._verdict: Explanation | None = None
         self._note = ""
+        self._address_seed: int | None = None  # the seed the page's address chose, once dealt
+        self._replay_open = False
+        self._stepper: tuple[Session, widgets.Widget] | None = None  # the replay shown, and of which game
         # private children
         self._style = widgets.HTML(BOARD_STYLE + kit.STYLE + self.face_styles())
         self._status = widgets.HTML()
@@ -503,14 +567,23 @@ class GameBoard(widgets.VBox):
         self._log.add_class("sk-log")
         self._over_text = widgets.HTML()
         self._again = widgets.Button(
-            description="Play again (next seed)",
+            description="Play again (a new deal)",
             icon="repeat",
             button_style="primary",
-            layout=widgets.Layout(width="auto", align_self="flex-start"),
+            layout=widgets.Layout(width="auto"),
         )
         self._again.add_class("sk-again")
         self._again.on_click(self._on_again)
-        self._over = widgets.VBox([self._over_text, self._again])
+        self._replay_button = widgets.Button(
+            description="Replay this game", icon="film", layout=widgets.Layout(width="auto")
+        )
+        self._replay_button.add_class("sk-replay-open")
+        self._replay_button.on_click(self._on_replay)
+        self._replay_area = widgets.VBox()
+        self._replay_area.add_class("sk-replay-area")
+        self._over_buttons = widgets.HBox([self._again, self._replay_button])
+        self._over_buttons.add_class("sk-actions")
+        self._over = widgets.VBox([self._over_text, self._over_buttons, self._replay_area])
         self._over.add_class("sk-game-over")
         self._setup = SeatSetup(self.game_name, self._on_new_game)
         self._setup_box = widgets.Accordion(children=[self._setup], titles=("New game / seats",))
@@ -521,6 +594,12 @@ class GameBoard(widgets.VBox):
         self._controls.add_class("sk-actions")
         self._panels = widgets.HBox([self._standings, self._log])
         self._panels.add_class("sk-panels")
+        chosen_by_address = address_seed() if seed is None and deal is None else None
+        if chosen_by_address is not None:  # a kernel Voila started for a page with ?seed=…
+            try:
+                seed = self._address_seed = parse_seed(chosen_by_address)
+            except ValueError as err:
+                self._note = f"The page's address chose no deal ({err}): this is a fresh deal."
         self.session = self._new_session(seed, seats, options, deal)
         self._setup.load(self.session)
         self.children = [
@@ -649,8 +728,11 @@ class GameBoard(widgets.VBox):
             if private
             else kit.panel("Log", '<div class="sk-empty">hidden while the device changes hands</div>')
         )
-        self._over_text.value = f'<div class="sk-game-over-box">{self.summary(obs)}</div>' if state.is_over else ""
+        self._over_text.value = (
+            f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if state.is_over else ""
+        )
         self._over.layout.display = "" if state.is_over else "none"
+        self._show_replay()
         self._error.value = f'<div class="sk-error-box">{html.escape(self.last_error)}</div>' if self.last_error else ""
 
     def _status_html(self, obs: Any) -> str:
@@ -666,7 +748,41 @@ class GameBoard(widgets.VBox):
             what = f"<b>{html.escape(seat_name(session.to_move))}</b> ({html.escape(kind)} bot) is to move."
         else:
             what = f"<b>{html.escape(seat_name(session.to_move))}</b> is to move."
-        return f'<div class="sk-status-line">{html.escape(self.title)} · seed {session.seed} · {mode} · {what}</div>'
+        seed = ""
+        if session.seed_shown:  # a secret seed only once the game is over; a chosen one any time
+            seed = f" · seed {session.seed}" + ("" if state.is_over else " (chosen)")
+        return f'<div class="sk-status-line">{html.escape(self.title + seed)} · {mode} · {what}</div>'
+
+    def _deal_html(self) -> str:
+        """After the game: the seed (as text) and the record to download (options, seed, deal, moves)."""
+        session = self.session
+        if not session.state.is_over:
+            return ""  # never before the end: the seed and the record are the whole deal
+        record = json.dumps(session.state.to_record())
+        data = base64.b64encode(record.encode()).decode()
+        name = f"{self.game_name}-{session.token}.json"
+        return (
+            f'<div class="sk-deal-line">Seed of this deal: <code class="sk-seed">{session.seed}</code> '
+            "(<i>Deal this seed</i> under <i>New game / seats</i> deals it again).</div>"
+            f'<div class="sk-deal-line"><a class="sk-record-link" download="{html.escape(name)}" '
+            f'href="data:application/json;base64,{data}">Download the game record</a> '
+            "(JSON: options, seed, deal and moves; <code>load_game(…).replay(record)</code> replays it), "
+            "or step through it with <i>Replay this game</i>.</div>"
+        )
+
+    def _show_replay(self) -> None:
+        """The step-through of the finished game, when asked for (built once per game)."""
+        session = self.session
+        open_ = self._replay_open and bool(session.state.is_over)
+        if open_ and (self._stepper is None or self._stepper[0] is not session):
+            from sloth_widgets.stepper import StepThrough  # the step-through imports nothing of the boards
+
+            self._stepper = (session, StepThrough(session.state.to_record()))
+        children = (self._stepper[1],) if open_ and self._stepper is not None else ()
+        if self._replay_area.children != children:
+            self._replay_area.children = children
+        self._replay_area.layout.display = "" if open_ else "none"
+        self._replay_button.description = "Close the replay" if open_ else "Replay this game"
 
     def _refresh_explanation(self) -> None:
         """Show the last verdict, else a live preview of the selection, else a hint list."""
@@ -843,14 +959,48 @@ class GameBoard(widgets.VBox):
 
     @guarded
     def _on_again(self, button: widgets.Button) -> None:
-        """The same seats and options, the next seed."""
+        """The same seats and options, a fresh secret deal."""
         session = self.session
         options = dict(session.game.config.changes())
-        self._on_new_game(session.seed + 1, list(session.seats), options)
+        self._on_new_game(None, list(session.seats), options)
+
+    @guarded
+    def _on_replay(self, button: widgets.Button) -> None:
+        """Open (or close) the step-through of the finished game."""
+        self._replay_open = not self._replay_open and bool(self.session.state.is_over)
+        self.render()
+
+    @traitlets.observe("_page_params")
+    @guarded
+    def _on_page_params(self, change: dict[str, Any]) -> None:
+        """The page's address parameters arrived from the front end: ``seed`` deals that seed."""
+        text = change["new"].get("seed")
+        if text is not None:
+            self.deal_address_seed(text)
+
+    def deal_address_seed(self, text: object) -> bool:
+        """Deal the seed the page's address chose (the same seats and options); once per board.
+
+        An unreadable seed changes nothing and says why. True when a new deal was dealt.
+        """
+        try:
+            seed = parse_seed(text)
+        except ValueError as err:
+            self._verdict = None
+            self._note = f"The page's address chose no deal ({err}): this is a fresh deal."
+            self.render()
+            return False
+        if seed == self._address_seed:
+            return False  # already dealt (Voila gave this kernel the address when it started it)
+        self._address_seed = seed
+        session = self.session
+        self._on_new_game(seed, list(session.seats), dict(session.game.config.changes()))
+        return True
 
     @guarded
     def _on_new_game(self, seed: int | None, seats: list[str], options: dict[str, Any]) -> None:
         self._timer.playing = False
+        self._replay_open = False
         self.session = self._new_session(seed, seats, options)
         self._setup.load(self.session)
         self.last_error = ""
@@ -866,7 +1016,8 @@ class GameBoard(widgets.VBox):
 
 
 class SeatSetup(widgets.VBox):
-    """Number of players, human or bot level per seat, seed and game options; then New game."""
+    """Number of players, human or bot level per seat and game options; then New game (a fresh,
+    secret deal), or, on purpose, a chosen seed: type it and press Deal this seed."""
 
     MAX_SEATS = 5
     # the Box's children trait (a tuple), declared for mypy: ipywidgets is untyped
@@ -887,16 +1038,33 @@ class SeatSetup(widgets.VBox):
             widgets.Dropdown(options=kinds, value=HUMAN, description=seat_name(s), layout=widgets.Layout(width="220px"))
             for s in range(self.MAX_SEATS)
         ]
-        self.seed = widgets.IntText(value=1, description="Seed", layout=widgets.Layout(width="180px"))
         self.option_widgets: dict[str, widgets.ValueWidget] = {}
         self.start = widgets.Button(description="New game", button_style="primary", icon="refresh")
         self.start.add_class("sk-new")
         self.start.on_click(self._start)
+        # Text, not a number box: a seed has 128 bits, a JS number only 53.
+        self.chosen_seed = widgets.Text(
+            value="", placeholder="a whole number", description="Seed", layout=widgets.Layout(width="300px")
+        )
+        self.chosen_seed.add_class("sk-seed-input")
+        self.deal_seed = widgets.Button(
+            description="Deal this seed",
+            icon="key",
+            tooltip="deal the seed typed here: everyone who deals it gets the same cards",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.deal_seed.add_class("sk-deal-seed")
+        self.deal_seed.on_click(self._deal_chosen)
+        self.seed_note = widgets.HTML()
+        self.seed_note.add_class("sk-seed-note")
+        self._say_seed("")
         self.children = (
-            widgets.HBox([self.players, self.seed]),
+            widgets.HBox([self.players]),
             widgets.GridBox(self.seat_kinds, layout=widgets.Layout(grid_template_columns="repeat(auto-fill, 230px)")),
             widgets.HBox([]),
             self.start,
+            widgets.HBox([self.chosen_seed, self.deal_seed], layout=widgets.Layout(align_items="center")),
+            self.seed_note,
         )
 
     def add_options(self, options: dict[str, widgets.ValueWidget]) -> None:
@@ -909,7 +1077,8 @@ class SeatSetup(widgets.VBox):
         self.players.value = len(session.seats)
         for s, kind in enumerate(session.seats):
             self.seat_kinds[s].value = kind
-        self.seed.value = session.seed
+        if session.chosen:  # a secret seed never goes into the page; a chosen one may
+            self.chosen_seed.value = str(session.seed)
         for name, widget in self.option_widgets.items():
             value = getattr(session.game.config, name, None)
             if value is not None:
@@ -920,13 +1089,34 @@ class SeatSetup(widgets.VBox):
         for s, dropdown in enumerate(self.seat_kinds):
             dropdown.layout.display = "" if s < self.players.value else "none"
 
-    def chosen(self) -> tuple[int, list[str], dict[str, Any]]:
+    def chosen(self) -> tuple[list[str], dict[str, Any]]:
+        """The seats and options set up here."""
         seats = [d.value for d in self.seat_kinds[: self.players.value]]
         options = {name: w.value for name, w in self.option_widgets.items()}
         if len(player_counts(self.game_name)) > 1:
             options["players"] = self.players.value
-        return self.seed.value, seats, options
+        return seats, options
+
+    def _say_seed(self, error: str) -> None:
+        help_text = (
+            "<i>New game</i> deals a fresh, secret deal (its seed is shown when the game is over). "
+            "To deal a chosen seed on purpose, for a class that should all get the same cards, type it and "
+            "press <i>Deal this seed</i> (or open the page with <code>?seed=…</code> in its address)."
+        )
+        error_html = f'<div class="sk-seed-error"><b>Not dealt:</b> {html.escape(error)}</div>' if error else ""
+        self.seed_note.value = f'<div class="sk-explain sk-note">{error_html}{help_text}</div>'
 
     def _start(self, button: widgets.Button) -> None:
-        seed, seats, options = self.chosen()
+        seats, options = self.chosen()
+        self._say_seed("")
+        self._on_new(None, seats, options)
+
+    def _deal_chosen(self, button: widgets.Button) -> None:
+        try:
+            seed = parse_seed(self.chosen_seed.value)
+        except ValueError as err:
+            self._say_seed(str(err))
+            return
+        seats, options = self.chosen()
+        self._say_seed("")
         self._on_new(seed, seats, options)

@@ -35,6 +35,7 @@ from sloth_kernel.render import kit, render_observation
 
 CHECKPOINT_EVERY = 32  # keep every 32nd state; others are replayed from the nearest one
 PLAY_INTERVAL_MS = 1100
+TEACHER = -1  # the View dropdown's value for the teacher's view (a dropdown shows a None value as blank)
 
 Record = Mapping[str, Any]
 # A state of any game, spelled once: the stepper replays every game alike. A string, so that it is
@@ -298,7 +299,11 @@ class StepThrough(widgets.VBox):
         with self.hold_trait_notifications():
             self.seat = seat
             self.record = as_record(record)
-        widgets.link((self.viewer, "value"), (self, "seat"))
+        widgets.link(
+            (self.viewer, "value"),
+            (self, "seat"),
+            transform=(lambda v: None if v == TEACHER else v, lambda s: TEACHER if s is None else s),
+        )
         self.step = step
         self.render()
 
@@ -350,10 +355,10 @@ class StepThrough(widgets.VBox):
         for control in (self.player, self.slider):
             control.max = self.timeline.last
         seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
-        self.viewer.options = [("teacher: all open", None), *seats]
+        self.viewer.options = [("teacher: all open", TEACHER), *seats]
         if self.seat is not None and self.seat >= self.timeline.game.num_players:
             self.seat = None
-        self.viewer.value = self.seat
+        self.viewer.value = TEACHER if self.seat is None else self.seat
         if self.step > self.last:
             self.step = self.last
         self.render()

@@ -3,7 +3,9 @@
 A driver only uses the boards' stable CSS classes (widgets/*.py): ``sk-board``,
 ``sk-status``, ``sk-log``, ``sk-handcard``, ``sk-play``, ``sk-pass``, ``sk-pitch``,
 ``sk-keep``, ``sk-river``, ``sk-lift``/``sk-lift-cut``, ``sk-speed``, ``sk-hint-toggle``,
-``sk-explain``/``sk-illegal``, ``sk-cover``/``sk-reveal`` and ``sk-game-over``.
+``sk-explain``/``sk-illegal``, ``sk-cover``/``sk-reveal``, ``sk-game-over`` (with ``sk-seed``,
+``sk-record-link``, ``sk-again`` and ``sk-replay-open``) and the setup panel's
+``sk-seed-input``/``sk-deal-seed``.
 
 Synchronisation is always a wait on the page (Playwright's auto-wait or a
 ``wait_for_function`` on the board's DOM), never a sleep.
@@ -44,6 +46,11 @@ class Driver:
 
     game = ""
     max_actions = 400  # a bound on the loop, far above a real game (11-23 human actions with seed 1)
+
+    # The cards on screen (hand and River rows), by face, in order.
+    CARDS_JS = """() => Array.from(document.querySelectorAll('.sk-board .sk-handcard'))
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => Array.from(e.classList).filter((c) => c.startsWith('sk-f-')).join(' '))"""
     turn_timeout = 120_000
 
     def __init__(self, page: Any) -> None:
@@ -64,6 +71,21 @@ class Driver:
 
     def status_text(self) -> str:
         return self.page.locator(BOARD_READY).inner_text()
+
+    def cards_on_screen(self) -> list[str]:
+        return self.page.evaluate(self.CARDS_JS)
+
+    def shown_seed(self) -> int:
+        """The seed the game-over box shows (as text: 128 bits do not fit a JS number)."""
+        return int(self.page.locator(".sk-board .jupyter-widgets.sk-game-over .sk-seed").first.inner_text())
+
+    def wait_for_seed(self, seed: int) -> None:
+        """The board shows it deals `seed` (a chosen seed is shown from the start)."""
+        self.page.wait_for_function(
+            "(text) => { const s = document.querySelector('.sk-board .jupyter-widgets.sk-status');"
+            " return s && s.innerText.includes(text); }",
+            arg=f"seed {seed} ",
+        )
 
     def explanation(self) -> str:
         return self.page.locator(".sk-board .jupyter-widgets.sk-explain").first.inner_text()
@@ -105,6 +127,10 @@ class Driver:
 
     def take_turn(self) -> None:
         raise NotImplementedError
+
+    def take_same_turn(self) -> None:
+        """A move that depends only on what the board shows (so the same deal gets the same move)."""
+        self.take_turn()
 
     def try_illegal(self) -> str:
         """Make one illegal action; return the explanation the board shows."""
@@ -202,12 +228,17 @@ class RaceDriver(Driver):
             self.click_card(self.page.locator(".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled").first)
             self.page.locator(".sk-board .sk-play").click()
 
+    RANKS = "23456789TJQKA"  # in order; A and 2 are neighbours too (a Run of 2 may wrap: A 2)
+
     def try_illegal(self) -> str:
-        # Two different ranks are no meld (RB-2): the lowest and the highest natural card.
-        cards = self.page.locator(".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled")
-        faces = [c for c in (cards.first.get_attribute("class") or "").split() if c.startswith("sk-f-rb-")]
-        last = self.page.locator(f".sk-board .sk-handcard:not(.sk-f-rb-joker):not(.{faces[0]}):enabled").last
-        return self.play_pair_for_refusal(cards.first, last)
+        # Two cards of ranks that are neither equal nor neighbours are no meld (RB-2): the lowest
+        # natural card and the first card whose rank is at least two steps away from it, both ways.
+        natural = ".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled"
+        faces = [c.removeprefix("sk-f-rb-") for c in self.cards_on_screen() if c != "sk-f-rb-joker"]
+        low = self.RANKS.index(faces[0])
+        far = next(f for f in faces if min((self.RANKS.index(f) - low) % 13, (low - self.RANKS.index(f)) % 13) >= 2)
+        cards = self.page.locator(natural)
+        return self.play_pair_for_refusal(cards.first, self.page.locator(f".sk-board .sk-handcard.sk-f-rb-{far}").first)
 
 
 class SurplusDriver(Driver):
@@ -265,6 +296,28 @@ class SprintDriver(Driver):
 
     def take_turn(self) -> None:
         self.drag_cut(0.35 + 0.1 * (self.actions % 3))
+        self.page.locator(".sk-board .sk-lift").click()
+
+    def take_same_turn(self) -> None:
+        # A drag lands on a pixel, and the pile's height changes from game to game: set the cut
+        # through its widget model instead (what an exact drag to the middle would do).
+        found = self.page.evaluate(
+            """async (value) => {
+                const manager = window.slothVoila.manager;
+                for (const promise of Object.values(manager._models)) {
+                    const model = await promise;
+                    if ((model.get('_dom_classes') || []).includes('sk-lift-cut')) {
+                        model.set('value', value);
+                        model.save_changes();
+                        return true;
+                    }
+                }
+                return false;
+            }""",
+            0.5,
+        )
+        assert found, "no lift cut slider on the page"
+        self.wait_settled()
         self.page.locator(".sk-board .sk-lift").click()
 
     def try_illegal(self) -> str:

@@ -492,6 +492,43 @@ class PageWatch:
         return found
 
 
+@dataclass
+class KernelFrames:
+    """Every WebSocket frame of every page of one browser context, in order, as bytes: what the
+    kernel sent to the browser (``received``) and what the page sent (``sent``). Attach it
+    before the pages open. A test reads the raw frames, so nothing the kernel sends escapes it
+    (widget states, updates, outputs)."""
+
+    context: Any
+    frames: list[tuple[str, bytes]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.context.on("page", self._attach)
+        for page in self.context.pages:
+            self._attach(page)
+
+    def _attach(self, page: Any) -> None:
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self._add("received", payload))
+        socket.on("framesent", lambda payload: self._add("sent", payload))
+
+    def _add(self, direction: str, payload: str | bytes) -> None:
+        self.frames.append((direction, payload.encode() if isinstance(payload, str) else bytes(payload)))
+
+    def received(self) -> list[bytes]:
+        return [data for direction, data in self.frames if direction == "received"]
+
+    def first(self, needle: str, direction: str | None = None) -> int | None:
+        """Index (in `frames`) of the first frame holding `needle`, or None."""
+        wanted = needle.encode()
+        for index, (way, data) in enumerate(self.frames):
+            if (direction is None or way == direction) and wanted in data:
+                return index
+        return None
+
+
 def screenshot_path(name: str) -> Path:
     OUTPUT.mkdir(exist_ok=True)
     return OUTPUT / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"

@@ -16,6 +16,7 @@ from harness import (
     BOARD_READY,
     OUTPUT,
     PLAY_APPS,
+    KernelFrames,
     PageWatch,
     VoilaServer,
     screenshot_path,
@@ -50,6 +51,31 @@ def test_a_play_app_loads_two_scripts_one_stylesheet_and_one_kernel_socket(
         const icon = document.querySelector('.sk-board button .fa');
         return icon && getComputedStyle(icon, '::before').fontFamily; }""")
     assert icon_font and "Font Awesome" in icon_font
+
+
+def test_the_page_sends_its_address_parameters_to_the_board_and_nothing_without(
+    voila: VoilaServer, watched_page: tuple[Any, PageWatch]
+) -> None:
+    """``?seed=`` reaches the preheated kernel through one widget message (Voila would give a
+    preheated kernel the address only by making it wait); an address without parameters sends
+    none, and its board shows no seed."""
+    page, watch = watched_page
+    traffic = KernelFrames(page.context)
+    page.goto(voila.app_url(PLAY_APPS["race-to-the-bottom"]), wait_until="commit")
+    page.locator(BOARD_READY).wait_for()
+    page.wait_for_function("() => window.slothPage.up && window.__skKernel.pending.size === 0")
+    page.wait_for_function("() => performance.getEntriesByName('sloth:reconciled').length > 0")
+    assert traffic.first("_page_params", "sent") is None
+    assert "seed" not in page.locator(BOARD_READY).inner_text()
+
+    page.goto(voila.app_url(PLAY_APPS["race-to-the-bottom"]) + "?seed=42", wait_until="commit")
+    page.locator(BOARD_READY, has_text="seed 42 (chosen)").wait_for()
+    sent = [data for way, data in traffic.frames if way == "sent" and b"_page_params" in data]
+    assert len(sent) == 1 and (b'"seed": "42"' in sent[0] or b'"seed":"42"' in sent[0])
+    assert page.evaluate("() => performance.getEntriesByName('sloth:params').length") == 1
+    setup_seed = page.locator(".sk-board .sk-setup .sk-seed-input input")
+    assert setup_seed.input_value() == "42"  # a chosen seed may be shown, and is ready to deal again
+    assert watch.problems() == []
 
 
 CASES = [

@@ -73,20 +73,14 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
             driver.prepare()
             drivers.append(driver)
 
-        # Each page gets its own game: a different seed through New game / seats.
+        # Each page gets its own game: a different chosen seed through New game / seats.
         seeds = [101 + i for i in range(PAGES)]
         for page, seed in zip(pages, seeds, strict=False):
             page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="New game").click()
-            box = page.locator(".sk-board .sk-setup .widget-inline-hbox", has_text="Seed").locator("input")
-            box.fill(str(seed))
-            box.press("Enter")
-            page.locator(".sk-board .sk-setup .sk-new").click()
+            page.locator(".sk-board .sk-setup .sk-seed-input input").fill(str(seed))
+            page.locator(".sk-board .sk-setup .sk-deal-seed").click()
         for driver, seed in zip(drivers, seeds, strict=False):
-            driver.page.wait_for_function(
-                "(seed) => { const s = document.querySelector('.sk-board .jupyter-widgets.sk-status');"
-                " return s && s.innerText.includes('seed ' + seed); }",
-                arg=seed,
-            )
+            driver.wait_for_seed(seed)
             driver.wait_turn_or_over(None)
 
         # Round-robin: every page clicks, then every page waits; the kernels work side by side.
@@ -100,7 +94,7 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
                 driver.wait_after_action(before[id(driver)])
 
         for driver, seed, watch in zip(drivers, seeds, watches, strict=False):
-            assert f"seed {seed}" in driver.status_text()  # still its own game
+            assert f"seed {seed} " in driver.status_text()  # still its own game
             assert driver.actions >= 1
             assert watch.problems() == []
             assert driver.page.locator(".sk-error-box").count() == 0

@@ -4,6 +4,10 @@ The `sloth` template (index.html.j2) reloads the page with ``?template=lab`` whe
 sloth-voila-early.js or sloth-voila.js fails to load or throws before the board is up, or when
 sloth-voila.js has not started in time. Here the bundle is broken on purpose (Playwright routes
 in front of the server) and a working board must still appear, through the stock template.
+
+The page asks for a chosen deal (``?seed=1``): the stock front end does not send the address,
+but the kernel Voila starts for the reloaded page reads it (QUERY_STRING), so the fallback deals
+the same seed.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ BUILT_AGAINST = REPO / "widgets" / "voila_template" / "sloth" / "static" / "BUIL
 BUNDLE = re.compile(r".*/sloth-voila\.js(\?.*)?$")
 EARLY = re.compile(r".*/sloth-voila-early\.js(\?.*)?$")
 BROKEN = "a bundle broken on purpose"
+SEED = 1  # chosen in the address: Player 1 leads this deal
 
 
 @pytest.fixture
@@ -98,10 +103,11 @@ def test_a_broken_bundle_falls_back_to_the_stock_template(
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
 
-    page.goto(voila.app_url(PLAY_APPS[GAME]), wait_until="commit")
+    page.goto(voila.app_url(PLAY_APPS[GAME]) + f"?seed={SEED}", wait_until="commit")
     page.wait_for_url(lambda url: template_of(url) == "lab", wait_until="commit")
     driver = DRIVERS[GAME](page)
     driver.wait_for_board()
+    driver.wait_for_seed(SEED)  # the address's seed, read by the kernel started for this page
 
     assert hits, f"the route for {broken} was never used"
     assert urlsplit(page.url).path == urlsplit(voila.app_url(PLAY_APPS[GAME])).path

@@ -35,12 +35,15 @@ def is_play(move_text: str) -> bool:
 
 
 class RaceBoard(GameBoard):
-    """``RaceBoard(seed=1)``: race your 54 cards against two bots; see :class:`GameBoard`."""
+    """``RaceBoard()``: race your 54 cards against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
+
+    See :class:`GameBoard`.
+    """
 
     game_name = "race-to-the-bottom"
     title = "Race to the Bottom"
 
-    def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
         config = cast(RaceConfig, self.session.game.config)
         self._setup.add_options(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from typing import Any, cast
 
 import ipywidgets as widgets
@@ -21,9 +22,10 @@ from sloth_kernel.games.sprint.render import objective_card, reveal, track
 from sloth_kernel.render import kit
 
 
-def pile_look(seed: int) -> dict[str, Any]:
-    """This game's look of the Race pile (height, colours, texture); seeded, so stable in a game."""
-    rng = random.Random(f"{seed}/sprint-pile-look")
+def pile_look(token: str) -> dict[str, Any]:
+    """This game's look of the Race pile (height, colours, texture), from the game's token: stable in
+    a game, different from game to game, and nothing to do with the (secret) seed of the deal."""
+    rng = random.Random(f"{token}/sprint-pile-look")
     hue = rng.randrange(360)
     return {
         "height": rng.randrange(170, 300),
@@ -31,7 +33,7 @@ def pile_look(seed: int) -> dict[str, Any]:
         "base": f"hsl({hue},45%,42%)",
         "light": f"hsl({(hue + 25) % 360},50%,58%)",
         "angle": rng.randrange(15, 75),
-        "id": f"skp{seed % 10**9}",
+        "id": f"skp{re.sub(r'[^0-9a-z]', '', token.lower())[:16]}",  # SVG ids: unique in the page, not secret
         "blots": [(rng.random(), rng.random(), rng.uniform(6, 22), rng.uniform(0.08, 0.22)) for _ in range(14)],
     }
 
@@ -70,14 +72,17 @@ def pile_svg(look: dict[str, Any], cut: float | None) -> str:
 
 
 class SprintBoard(GameBoard):
-    """``SprintBoard(seed=1)``: you and a simulated lifter against the Hare; see :class:`GameBoard`."""
+    """``SprintBoard()``: you and a simulated lifter against the Hare; a fresh, secret deal unless ``seed=…`` chooses one.
+
+    See :class:`GameBoard`.
+    """
 
     game_name = "sprint"
     title = "Sprint!"
     shows_hand = False
     prompt = "Drag the cut point on the pile, then press Lift here."
 
-    def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
         config = cast(SprintConfig, self.session.game.config)
         self._setup.add_options(
@@ -115,7 +120,7 @@ class SprintBoard(GameBoard):
         )
         self._lift_box = widgets.HBox([self._pile, self._cut, widgets.VBox([self._lift_help, self._lift_button])])
         self._lift_box.add_class("sk-lift-box")
-        self._turn_key: tuple[int, int] = (-1, -1)
+        self._turn_key: tuple[str, int] = ("", -1)
         return [self._lift_box]
 
     # -- hooks --
@@ -176,10 +181,10 @@ class SprintBoard(GameBoard):
         self._lift_box.layout.display = "" if show else "none"
         self._lift_button.disabled = not my_turn
         self._cut.disabled = not my_turn
-        key = (session.seed, obs.turn)
-        if key != self._turn_key:  # a new turn: a fresh, random-looking starting cut
+        key = (session.token, obs.turn)
+        if key != self._turn_key:  # a new turn: a fresh, random-looking starting cut (not from the seed)
             self._turn_key = key
-            self._cut.value = random.Random(f"{session.seed}/cut/{obs.turn}").uniform(0.3, 0.7)
+            self._cut.value = random.Random(f"{session.token}/cut/{obs.turn}").uniform(0.3, 0.7)
         self._draw_pile()
 
     def preview_move(self) -> str | None:
@@ -194,7 +199,7 @@ class SprintBoard(GameBoard):
         return round((1.0 - cut) * size)
 
     def _draw_pile(self) -> None:
-        look = pile_look(self.session.seed)
+        look = pile_look(self.session.token)
         self._cut.layout.height = f"{look['height'] + 20}px"
         self._pile.value = pile_svg(look, 1.0 - self._cut.value)
 

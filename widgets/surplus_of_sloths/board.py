@@ -44,12 +44,15 @@ def pile_value(codes: tuple[str, ...]) -> str:
 
 
 class SurplusBoard(GameBoard):
-    """``SurplusBoard(seed=1)``: draft against two bots; see :class:`GameBoard`."""
+    """``SurplusBoard()``: draft against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
+
+    See :class:`GameBoard`.
+    """
 
     game_name = "surplus-of-sloths"
     title = "Surplus of Sloths"
 
-    def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
         self._reveal_step = 0
         self._reveal_key: tuple[int, int] = (0, 0)
         super().__init__(seed, seats, **options)

@@ -32,12 +32,15 @@ def take_label(pass_text: str) -> str:
 
 
 class TooSlothBoard(GameBoard):
-    """``TooSlothBoard(seed=1)``: you against three heuristic bots; see :class:`GameBoard`."""
+    """``TooSlothBoard()``: you against three heuristic bots; a fresh, secret deal unless ``seed=…`` chooses one.
+
+    See :class:`GameBoard`.
+    """
 
     game_name = "too-sloth-to-win"
     title = "Too Sloth To Win"
 
-    def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
         config = cast(TooSlothConfig, self.session.game.config)
         self._setup.add_options({"no_board": widgets.Checkbox(description="No-Board variant", value=config.no_board)})

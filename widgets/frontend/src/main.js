@@ -332,6 +332,26 @@ async function renderViews(manager, views) {
   }));
 }
 
+// The page's address parameters, for the widgets that ask for them: a root widget whose model has
+// a `_page_params` attribute (the play boards: `?seed=123` deals a chosen seed, a teacher's
+// explicit choice). Voila would give the address to a preheated kernel only by making it wait
+// for the request, which would lose the board that is already there; so the page sends it, once
+// the kernel's states are in. Nothing is sent for an address without parameters.
+async function sendPageParams(manager, views) {
+  const params = Object.fromEntries(new URLSearchParams(location.search));
+  if (Object.keys(params).length === 0) return 0;
+  let sent = 0;
+  for (const { modelId } of views) {
+    if (!manager.has_model(modelId)) continue;
+    const model = await manager.get_model(modelId);
+    if (model.get('_page_params') === undefined) continue;
+    model.set('_page_params', params);
+    model.save_changes();
+    sent += 1;
+  }
+  return sent;
+}
+
 // Marks for the browser benchmark (tests/e2e/bench.py reads them with performance.getEntriesByName).
 const mark = (name) => performance.mark(`sloth:${name}`);
 
@@ -385,6 +405,7 @@ async function start() {
       mark('rendered');
       page.up = true;
     }
+    if (await sendPageParams(manager, views)) mark('params');
   } catch (error) {
     console.error(error);
     if (page.fallBack(`the front end failed: ${error.message || error}`)) return;  // reloading

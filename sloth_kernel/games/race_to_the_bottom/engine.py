@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from sloth_kernel.core import (
@@ -41,10 +41,11 @@ from sloth_kernel.core import (
     seat_name,
     seeded_rng,
 )
-from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.errors import ConfigError
 from sloth_kernel.games.race_to_the_bottom.melds import (
     CARD_SYMBOLS,
     JOKER,
+    MAX_MELD,
     RANK_NAMES,
     MeldTables,
     cards_text,
@@ -59,6 +60,7 @@ from sloth_kernel.games.race_to_the_bottom.melds import (
     rank_masks,
     read_cards,
 )
+from sloth_kernel.notation import NotationProblem, move_words, same_value, seat_number, shown, whole_number
 
 # --- constants ---------------------------------------------------------------
 
@@ -107,11 +109,13 @@ class RaceConfig(GameConfig):
     races: int = 3
 
     def validate(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise ConfigError(f"Race to the Bottom takes 2-4 players, not {self.players} (RB-1)")
-        check_seat(self.leader, self.players, "leader")
-        if not 1 <= self.races <= 9:
-            raise ConfigError(f"races must be 1-9, not {self.races} (RB-10)")
+        """Limits: players 2-4 (RB-1), leader a seat, races 1-9 and only in a Grand Prix (RB-10)."""
+        if type(self.players) is not int or not 2 <= self.players <= 4:
+            raise ConfigError(f"Race to the Bottom takes 2-4 players, not {shown(self.players)} (RB-1)")
+        seat_number("leader", self.leader, self.players)
+        if type(self.grand_prix) is not bool:
+            raise ConfigError(f"grand_prix must be True or False, not {shown(self.grand_prix)}")
+        whole_number("races", self.races, 1, 9, "races in a Grand Prix; the rulebook's is 3, RB-10")
         if self.races != 3 and not self.grand_prix:
             raise ConfigError("races only applies to the Grand Prix: set grand_prix=True (RB-10)")
 
@@ -138,8 +142,22 @@ class Play(Move):
     declared: tuple[int, ...] = field(compare=False)  # the ranks the Jokers stand for
     shape: int = field(compare=False)  # index into TABLES.shapes
 
+    def __eq__(self, other: object) -> bool:
+        # Two interned melds never share their cards, so equal cards mean one Play was built by hand:
+        # it is the same move only if every field is the same, of the same type (not True for 1).
+        if type(other) is not Play:
+            return NotImplemented
+        if self is other:
+            return True
+        return self.cards == other.cards and all(
+            same_value(getattr(self, name), getattr(other, name)) for name in PLAY_FIELDS
+        )
+
     def __str__(self) -> str:
-        return " ".join(self.cards)
+        try:
+            return " ".join(self.cards)
+        except TypeError:  # built by hand with odd cards: its repr, never a crash
+            return shown(self)
 
     @property
     def length(self) -> int:
@@ -174,8 +192,16 @@ class Pitch(Move):
 
     rank: int
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Pitch:
+            return NotImplemented
+        return self.rank == other.rank and self.rank.__class__ is other.rank.__class__
+
     def __str__(self) -> str:
-        return f"pitch {CARD_SYMBOLS[self.rank]}"
+        rank = self.rank
+        if type(rank) is int and 0 <= rank <= JOKER:
+            return f"pitch {CARD_SYMBOLS[rank]}"
+        return shown(self)  # built by hand with an odd rank: its repr, never a crash
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,10 +213,17 @@ class Done(Move):
 
 
 RaceMove = Play | Pass | Pitch | Done
+PLAY_FIELDS = tuple(f.name for f in fields(Play))
 PASS, DONE = Pass(), Done()
 PITCHES = tuple(Pitch(r) for r in range(14))
 TABLES = MeldTables(Play)  # all 1,073 melds, interned
-MOVE_HELP = "write a meld like 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
+EVERY_MOVE: tuple[RaceMove, ...] = (*TABLES.all_plays, PASS, *PITCHES, DONE)
+BY_TEXT: dict[str, RaceMove] = {str(m): m for m in EVERY_MOVE}
+"""Every move by its canonical text (``str``): parse_move's shortcut for records and replays."""
+MOVE_HELP = "write a meld as 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
+CARDS_ARE = "2-9, T (or 10), J, Q, K, A, and * for a Joker (*7 in a meld)"
+PITCH_HELP = "write 'pitch 7', 'pitch T' (or 'pitch 10') or 'pitch *' for a Joker"
+JOKER_HELP = "write a Joker standing for a 7 as '*7', for an Ace as '*A'"
 
 
 # --- the game ----------------------------------------------------------------
@@ -271,45 +304,63 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         its hand and its deck by the public counts. The viewer's own hand and the
         pitched cards under its own deck stay where it knows them to be.
         """
-        obs: RaceObservation = observation
-        if obs.player is None:
-            raise ValueError("sample worlds from a seat's observation, not the omniscient view")
-        shown = {
+        if not isinstance(observation, RaceObservation) or observation.player is None:
+            what = (
+                "the omniscient view"
+                if isinstance(observation, RaceObservation)
+                else f"an object of type {type(observation).__name__}"
+            )
+            raise ConfigError(f"sample worlds from one seat's observation of this game (RaceObservation), not {what}")
+        obs = observation
+        visible = {
             "players": obs.players,
             "grand_prix": obs.grand_prix,
             **({"races": obs.races} if obs.grand_prix else {}),
         }
-        return _world_sampler(cls.shared(**{**shown, **(options or {})}), obs)
+        return _world_sampler(cls.shared(**{**visible, **(options or {})}), obs)
 
     def parse_move(self, text: str) -> RaceMove:
-        if not isinstance(text, str):
-            raise InvalidMoveError(text, MOVE_HELP, game=self.name)
-        words = text.split()
+        """Table notation: a meld ``Q K A``, ``7 7 *7``, ``*A *A`` (any order and case; ``10`` for a ten),
+        or ``pass``, ``pitch 7`` / ``pitch *``, ``done``.
+
+        ASCII only, at most ``MAX_MOVE_TEXT`` characters (see :mod:`sloth_kernel.notation`);
+        anything else is an InvalidMoveError. ``str(move)`` is canonical (``T`` for a ten).
+        """
+        known = BY_TEXT.get(text) if type(text) is str else None  # the canonical text: records, replays
+        if known is not None:
+            return known
+        try:
+            return self._read_move(text)
+        except NotationProblem as problem:
+            raise problem.error(text, game=self.name) from None
+
+    def _read_move(self, text: object) -> RaceMove:
+        words = move_words(text, example=MOVE_HELP)
         lowered = [w.lower() for w in words]
         if lowered in (["pass"], ["done"]):
             return PASS if lowered[0] == "pass" else DONE
-        if lowered and lowered[0] == "pitch":
-            card = parse_card(words[1]) if len(words) == 2 else -1
+        if lowered[0] == "pitch":
+            if len(words) != 2:
+                raise NotationProblem("a pitch puts one card under your deck (RB-7)", PITCH_HELP)
+            card = parse_card(words[1])
             if card < 0:
-                raise InvalidMoveError(text, "pitch one card: 'pitch 7', 'pitch T' or 'pitch *' (RB-7)", game=self.name)
+                raise NotationProblem(f"{words[1]!r} is not a card: {CARDS_ARE}", PITCH_HELP)
             return PITCHES[card]
-        if not words:
-            raise InvalidMoveError(text, MOVE_HELP, game=self.name)
+        if len(words) > MAX_MELD:
+            raise NotationProblem(f"a meld is at most {MAX_MELD} cards, not {len(words)} (RB-2)", MOVE_HELP)
         naturals: list[int] = []
         declared: list[int] = []
         for word in words:
             joker = word.startswith("*")
             rank = parse_card(word[1:] if joker else word)
             if joker and (rank < 0 or rank == JOKER):
-                raise InvalidMoveError(
-                    text, f"{word!r}: a Joker needs a declared rank, e.g. *7 or *A (RB-3)", game=self.name
-                )
+                raise NotationProblem(f"{word!r} is a Joker without the rank it stands for (RB-3)", JOKER_HELP)
             if rank < 0 or rank == JOKER:
-                raise InvalidMoveError(text, f"{word!r} is not a card. {MOVE_HELP}", game=self.name)
+                raise NotationProblem(f"{word!r} is not a card: {CARDS_ARE}", MOVE_HELP)
             (declared if joker else naturals).append(rank)
         play = TABLES.by_key.get(play_key(naturals, declared))
         if play is None:
-            raise InvalidMoveError(text, meld_problem(naturals, declared), game=self.name)
+            raise NotationProblem(meld_problem(naturals, declared), MOVE_HELP)
         return play
 
 
@@ -416,7 +467,12 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         return twin
 
     def remaining(self, seat: int) -> int:
-        """Cards left to shed: hand + deck (the number the race is about)."""
+        """Cards left to shed: hand + deck (the number the race is about). ConfigError if `seat` is no seat."""
+        seat_number("seat", seat, self.n)
+        return self.nhand[seat] + len(self.decks[seat])
+
+    def _left(self, seat: int) -> int:
+        """``remaining`` for the engine's own, known seats (no check: the play path)."""
         return self.nhand[seat] + len(self.decks[seat])
 
     # -- races and tricks --
@@ -508,7 +564,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         verb = "leads" if self.top is None else "plays"
         self.top, self.top_seat = move, seat
         self.trick.append((seat, move))
-        left = self.remaining(seat)
+        left = self._left(seat)
         self._say(
             f"{seat_name(seat)} {verb} {move.describe()}: {left} card{'s' * (left != 1)} left.",
             player=seat,
@@ -579,9 +635,9 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
 
     def _end_race(self) -> None:
         cfg = self.game.cfg
-        rest = sorted((s for s in range(self.n) if not self.out[s]), key=lambda s: (self.remaining(s), s))
+        rest = sorted((s for s in range(self.n) if not self.out[s]), key=lambda s: (self._left(s), s))
         order = tuple(self.order + rest)
-        left = tuple(self.remaining(s) for s in range(self.n))
+        left = tuple(self._left(s) for s in range(self.n))
         table = POINTS[self.n] if cfg.grand_prix else (1,) + (0,) * (self.n - 1)
         gained = [0] * self.n
         for place, seat in enumerate(order):
@@ -707,7 +763,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             declared = " and ".join(RANK_NAMES[r] for r in move.declared)
             words += f"; Joker{'s' * (move.jokers > 1)} declared as {declared}"
             rules.append("RB-3")
-        if len(move.cards) == self.remaining(self.turn):
+        if len(move.cards) == self._left(self.turn):
             words += "; it empties your hand and deck, so you cross the finish line"
             rules.append("RB-9")
         return words, tuple(rules)
@@ -738,7 +794,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
                     seat=s,
                     hand_count=self.nhand[s],
                     deck_count=len(deck),
-                    remaining=self.remaining(s),
+                    remaining=self._left(s),
                     passed=self.passed[s],
                     out=self.out[s],
                     points=self.points[s],

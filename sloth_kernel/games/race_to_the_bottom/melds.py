@@ -235,7 +235,12 @@ def melds_from(hand: list[int], masks: tuple[int, ...], shapes: Group[P], out: l
 
 
 def parse_card(token: str) -> int:
-    """'7', 't', '10', 'A' -> rank index; '*' -> JOKER; else -1."""
+    """'7', 't', '10', 'A' -> rank index; '*' -> JOKER; else -1 (also for anything not ASCII).
+
+    ``T`` is the canonical ten (``str`` of moves, records, deals); ``10`` is read as a ten too.
+    """
+    if len(token) > 2 or not token.isascii():  # ASCII first: upper() maps some other letters onto ASCII ones
+        return -1
     word = token.upper()
     word = "T" if word == "10" else word
     return CARD_SYMBOLS.index(word) if len(word) == 1 and word in CARD_SYMBOLS else -1

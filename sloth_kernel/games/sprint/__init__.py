@@ -27,13 +27,13 @@ SPEC = GameSpec(
     play_notebook="play_sprint.ipynb",
     learn_notebook="learn_sprint.ipynb",
     option_docs={
-        "players": "How many play together as the Tortoise.",
+        "players": "How many play together as the Tortoise (1 to 20).",
         "small_track": "The small track (SP-1).",
         "young_tortoise": "The Young Tortoise variant.",
-        "track_length": "The finish square, instead of the track's own (SP-1).",
-        "carrots": "The carrot squares, instead of the track's own (SP-1).",
-        "race_deck": "How many cards of each kind the race deck holds (SP-2).",
-        "objectives": "The Objective cards (SP-3).",
+        "track_length": "The finish square, instead of the track's own (SP-1); at most 500.",
+        "carrots": "The carrot squares, instead of the track's own (SP-1): distinct and increasing, 1 to the finish - 1.",
+        "race_deck": "How many cards of each kind the race deck holds (SP-2): 8 counts, 2 to 128 cards in all.",
+        "objectives": "The Objective cards (SP-3): 1 to 128 numbers, each from 1 to the race deck's size - 1.",
     },
     option_ranges={"track_length": (5, 500)},  # the default deck's carrot cards need a carrot square (4)
     notebooks=(

@@ -20,7 +20,6 @@ win probabilities), ``sprint_vector`` (numpy batch simulator).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,7 +35,8 @@ from sloth_kernel.core import (
     seat_name,
     seeded_rng,
 )
-from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.errors import ConfigError
+from sloth_kernel.notation import NotationProblem, is_ascii_number, move_words, shown, whole_number
 
 # --- constants -----------------------------------------------------------------
 
@@ -50,6 +50,9 @@ CARROT_ON_TILE = 4  # SP-1 (assumed): the carrot is each tile's 4th square
 LONG_TILES, SMALL_TILES = 6, 4  # SP-1: red (long) and blue (small) sides
 PERFECT_MOVE = 4  # SP-4: an exact lift moves the Tortoise 4
 MAX_PLAYERS = 20
+MAX_TRACK = 500  # squares: the longest track_length
+MAX_RACE_CARDS = 128  # the largest race deck: a lift (at most 127) fits the numpy simulator's 8-bit tables
+MAX_OBJECTIVES = 128  # the most Objective cards
 _SP3, _SP4, _SP5, _SP6 = ("SP-3",), ("SP-4",), ("SP-5",), ("SP-6",)
 
 RULES: dict[str, str] = {
@@ -131,30 +134,64 @@ class SprintConfig(GameConfig):
         )
 
     def validate(self) -> None:
-        if not 1 <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"players must be 1 to {MAX_PLAYERS} (everyone plays together), not {self.players}")
-        if self.track_length is not None and not 2 <= self.track_length <= 500:
-            raise ConfigError(f"track_length must be 2 to 500 squares, not {self.track_length}")
-        if self.carrots is not None:
-            squares = list(self.carrots)
-            if squares != sorted(set(squares)) or any(not 0 < c < self.finish for c in squares):
-                raise ConfigError(
-                    f"carrots must be distinct increasing squares between start and finish "
-                    f"(1 to {self.finish - 1}), not {squares}"
-                )
-        if len(self.race_deck) != len(RACE_KINDS) or any(n < 0 for n in self.race_deck):
-            raise ConfigError(
-                f"race_deck must be {len(RACE_KINDS)} card counts >= 0 in the order "
-                f"{', '.join(RACE_KINDS)}; got {list(self.race_deck)}"
+        """Limits, checked before anything is built: players 1-20; track_length 2-500 squares;
+        carrots at most one per square before the finish; race_deck 8 counts, 2 to 128 cards in
+        all (SP-2); objectives 1 to 128 cards, each 1 to the most cards one can lift (SP-3, SP-4)."""
+        whole_number("players", self.players, 1, MAX_PLAYERS, "everyone plays together as the Tortoise")
+        for name in ("small_track", "young_tortoise"):
+            if type(getattr(self, name)) is not bool:
+                raise ConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+        if self.track_length is not None:
+            whole_number(
+                "track_length", self.track_length, 2, MAX_TRACK, "the finish square, SP-1; the long track's is 36"
             )
-        if self.pile_size < 2:
-            raise ConfigError("the race deck needs at least 2 cards (one to lift, one for the Hare)")
+        if self.carrots is not None:
+            self._validate_carrots(self.carrots)
+        self._validate_race_deck(self.race_deck)
         if self.race_deck[CARROT] and not self.carrot_squares:
-            raise ConfigError("the race deck has carrot cards but the track has no carrot squares")
-        if not self.objectives or any(not 1 <= n <= self.max_lift for n in self.objectives):
+            raise ConfigError("the race deck has carrot cards but the track has no carrot squares (SP-1, SP-5)")
+        self._validate_objectives(self.objectives)
+
+    def _validate_carrots(self, carrots: object) -> None:
+        finish = self.finish
+        if not isinstance(carrots, tuple) or len(carrots) > finish - 1:
+            raise ConfigError(
+                f"carrots must be a list of at most {finish - 1} squares (one per square before the finish), "
+                f"not {shown(carrots)}"
+            )
+        squares = list(carrots)
+        if any(type(c) is not int or not 0 < c < finish for c in squares) or squares != sorted(set(squares)):
+            raise ConfigError(
+                f"carrots must be distinct increasing squares between start and finish "
+                f"(1 to {finish - 1}), not {shown(squares)}"
+            )
+
+    @staticmethod
+    def _validate_race_deck(race_deck: object) -> None:
+        how = f"{len(RACE_KINDS)} card counts in the order {', '.join(RACE_KINDS)}"
+        if not isinstance(race_deck, tuple) or len(race_deck) != len(RACE_KINDS):
+            raise ConfigError(f"race_deck must be {how} (SP-2), not {shown(race_deck)}")
+        if any(type(n) is not int or not 0 <= n <= MAX_RACE_CARDS for n in race_deck):
+            raise ConfigError(f"race_deck must be {how}, each 0 to {MAX_RACE_CARDS} (SP-2), not {shown(race_deck)}")
+        total = sum(race_deck)
+        if total < 2:
+            raise ConfigError("the race deck needs at least 2 cards (one to lift, one for the Hare; SP-4)")
+        if total > MAX_RACE_CARDS:
+            raise ConfigError(
+                f"the race deck holds at most {MAX_RACE_CARDS} cards (the rulebook's has 32; lifts of more "
+                f"than 127 cards are beyond one hand and the simulators), not {total} (SP-2, SP-4)"
+            )
+
+    def _validate_objectives(self, objectives: object) -> None:
+        if not isinstance(objectives, tuple) or not 1 <= len(objectives) <= MAX_OBJECTIVES:
+            raise ConfigError(
+                f"objectives must be a list of 1 to {MAX_OBJECTIVES} Objective cards (the rulebook's are 18), "
+                f"not {shown(objectives)} (SP-3)"
+            )
+        if any(type(n) is not int or not 1 <= n <= self.max_lift for n in objectives):
             raise ConfigError(
                 f"objectives must be a non-empty list of numbers from 1 to {self.max_lift} "
-                f"(the most cards one can lift); got {list(self.objectives)}"
+                f"(the most cards one can lift); got {shown(list(objectives))}"
             )
 
 
@@ -167,11 +204,18 @@ class Lift(Move):
 
     count: int
 
+    def __eq__(self, other: object) -> bool:
+        # strict: Lift(3.0) or Lift(True) built by hand is no move of the game
+        if type(other) is not Lift:
+            return NotImplemented
+        mine, theirs = self.count, other.count
+        return mine == theirs and mine.__class__ is theirs.__class__
+
     def __str__(self) -> str:
         return f"lift {self.count}"
 
 
-_LIFT_TEXT = re.compile(r"^\s*(?:lift\s+)?(\d+)\s*$", re.IGNORECASE)
+WRITE_A_LIFT = "write 'lift 14' (or just '14') to lift 14 Race cards"
 _LIFTS: tuple[Lift, ...] = tuple(Lift(n) for n in range(0, 257))  # interned, for speed
 
 
@@ -265,6 +309,8 @@ class Sprint(Game[SprintConfig, "SprintState"]):
             if cfg.max_lift < len(_LIFTS)
             else [Lift(n) for n in range(1, cfg.max_lift + 1)]
         )
+        self._by_text = {str(m): m for m in self.legal}
+        """The legal lifts by their canonical text: parse_move's shortcut for records and replays."""
 
     @property
     def num_players(self) -> int:
@@ -298,10 +344,34 @@ class Sprint(Game[SprintConfig, "SprintState"]):
         return list(self.legal)
 
     def parse_move(self, text: str) -> Lift:
-        match = _LIFT_TEXT.match(text) if isinstance(text, str) else None
-        if match is None:
-            raise InvalidMoveError(text, "write a lift as 'lift N' with N a whole number of cards", game=self.name)
-        return lift_move(int(match.group(1)))
+        """Table notation: ``lift 14``, or ``14`` (any case and spacing).
+
+        ASCII only, at most ``MAX_MOVE_TEXT`` characters (see :mod:`sloth_kernel.notation`);
+        anything else is an InvalidMoveError. A lift of too many cards reads as a move, which
+        ``explain`` calls illegal (SP-4).
+        """
+        known = self._by_text.get(text) if type(text) is str else None  # the canonical text: records, replays
+        if known is not None:
+            return known
+        try:
+            return self._read_move(text)
+        except NotationProblem as problem:
+            raise problem.error(text, game=self.name) from None
+
+    def _read_move(self, text: object) -> Lift:
+        words = move_words(text, example=WRITE_A_LIFT)
+        if len(words) == 2 and words[0].lower() == "lift":
+            number = words[1]
+        elif len(words) == 1 and words[0].lower() != "lift":
+            number = words[0]
+        else:
+            raise NotationProblem("a lift is the word 'lift' and a number of cards", WRITE_A_LIFT)
+        if not number.isdigit():
+            raise NotationProblem(f"{number!r} is not a number of cards written with the digits 0-9", WRITE_A_LIFT)
+        most = self.cfg.max_lift
+        if not is_ascii_number(number):
+            raise NotationProblem(f"a number of {len(number)} digits: the Race pile has {most + 1} cards", WRITE_A_LIFT)
+        return lift_move(int(number))
 
 
 # --- the state -----------------------------------------------------------------------

@@ -68,8 +68,11 @@ def card_value(card: int) -> int:
 
 
 def parse_card(text: str) -> int | None:
-    """The card id of a code such as ``"l5"`` or ``"baby"`` (case-insensitive), else None."""
-    return CARD_IDS.get(text.strip().upper())
+    """The card id of a code such as ``"l5"`` or ``"baby"`` (case-insensitive, ASCII only), else None."""
+    code = text.strip()
+    if len(code) > 4 or not code.isascii():  # ASCII first: upper() maps some other letters onto ASCII ones
+        return None
+    return CARD_IDS.get(code.upper())
 
 
 def code_type(code: str) -> int:

@@ -36,7 +36,7 @@ from sloth_kernel.core import (
     seeded_rng,
     sequence_of,
 )
-from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.errors import ConfigError
 from sloth_kernel.games.surplus_of_sloths.cards import (
     BABIES,
     BABY,
@@ -55,6 +55,7 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     sort_cards,
     type_deck,
 )
+from sloth_kernel.notation import NotationProblem, move_words, seat_number, shown
 
 # --- constants ---------------------------------------------------------------
 
@@ -103,9 +104,15 @@ class SurplusConfig(GameConfig):
     match_first_active: Literal["rotate", "same"] = "rotate"  # Super Surplus: next game's first Active Player
 
     def validate(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise ConfigError(f"Surplus of Sloths takes 2-4 players, not {self.players} (SS-1)")
-        check_seat(self.first_active, self.players, "first_active")
+        """Limits: players 2-4 (SS-1), first_active a seat, match_first_active 'rotate' or 'same'."""
+        if type(self.players) is not int or not 2 <= self.players <= 4:
+            raise ConfigError(f"Surplus of Sloths takes 2-4 players, not {shown(self.players)} (SS-1)")
+        seat_number("first_active", self.first_active, self.players)
+        for name in ("babies", "baby_nets_itself", "super_surplus"):
+            if type(getattr(self, name)) is not bool:
+                raise ConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
+        if self.match_first_active not in ("rotate", "same"):
+            raise ConfigError(f"match_first_active must be 'rotate' or 'same', not {shown(self.match_first_active)}")
 
     @property
     def num_types(self) -> int:
@@ -125,6 +132,11 @@ class Pick(Move):
 
     card: str
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Pick:
+            return NotImplemented
+        return self.card == other.card and self.card.__class__ is other.card.__class__
+
     def __str__(self) -> str:
         return f"pick {self.card}"
 
@@ -136,6 +148,17 @@ class Take(Move):
     card: str
     row: int
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Take:
+            return NotImplemented
+        mine, theirs = self.row, other.row
+        return (
+            self.card == other.card
+            and mine == theirs
+            and self.card.__class__ is other.card.__class__
+            and mine.__class__ is theirs.__class__
+        )
+
     def __str__(self) -> str:
         return f"take {self.card} from row {self.row}"
 
@@ -145,6 +168,11 @@ class NetCard(Move):
     """SS-6: after drafting a Baby, put one card from hand into the Net."""
 
     card: str
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not NetCard:
+            return NotImplemented
+        return self.card == other.card and self.card.__class__ is other.card.__class__
 
     def __str__(self) -> str:
         return f"net {self.card}"
@@ -165,6 +193,8 @@ PICKS = {card: Pick(code) for card, code in CARD_CODES.items()}
 TAKES = tuple({card: Take(code, row + 1) for card, code in CARD_CODES.items()} for row in (0, 1))
 NETS = {card: NetCard(code) for card, code in CARD_CODES.items()}
 KEEP = Keep()
+MOVE_HELP = "write 'pick L5', 'take L5 from row 1', 'net LX' (after a Baby) or 'keep'"
+TAKE_HELP = "write 'take L5 from row 1' or 'take L5 from row 2'"
 
 
 # --- the game ----------------------------------------------------------------
@@ -192,6 +222,9 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         super().__init__(config)
         self.cfg = cfg = config
         self.type_cards = type_deck(cfg.num_types)
+        moves: list[SurplusMove] = [*PICKS.values(), *TAKES[0].values(), *TAKES[1].values(), *NETS.values(), KEEP]
+        self._by_text = {str(m): m for m in moves if isinstance(m, Keep) or self._card(m.card) is not None}
+        """This config's moves by their canonical text (``str``): parse_move's shortcut for records and replays."""
 
     @property
     def num_players(self) -> int:
@@ -232,12 +265,17 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         return state
 
     def _parse_cards(self, cards: Any) -> list[int]:
-        items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+        if isinstance(cards, str):
+            items: list[Any] = cards.replace(",", " ").split()
+        elif isinstance(cards, (list, tuple)):
+            items = list(cards)
+        else:
+            raise ConfigError(f"cards are a list of codes like ['R1', 'LX'] or text like 'R1 LX', not {shown(cards)}")
         found = []
         for item in items:
-            card = self._card(str(item)) if isinstance(item, str) else None
+            card = self._card(item) if isinstance(item, str) else None
             if card is None:
-                raise ConfigError(f"{item!r} is not a card of this game")
+                raise ConfigError(f"{shown(item)} is not a card of this game")
             found.append(card)
         return found
 
@@ -261,38 +299,55 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         deck order. Drafted cards, River and Net are public. Babies only ever come
         from the deck (SS-2), so hidden opening cards are never Babies.
         """
-        obs: SurplusObservation = observation
-        if obs.player is None:
-            raise ValueError("sample worlds from a seat's observation, not the omniscient view")
-        shown = {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus}
-        return _world_sampler(cls.shared(**{**shown, **(options or {})}), obs)
+        if not isinstance(observation, SurplusObservation) or observation.player is None:
+            what = (
+                "the omniscient view"
+                if isinstance(observation, SurplusObservation)
+                else f"an object of type {type(observation).__name__}"
+            )
+            raise ConfigError(
+                f"sample worlds from one seat's observation of this game (SurplusObservation), not {what}"
+            )
+        obs = observation
+        visible = {"players": obs.players, "babies": obs.babies, "super_surplus": obs.super_surplus}
+        return _world_sampler(cls.shared(**{**visible, **(options or {})}), obs)
 
     def parse_move(self, text: str) -> SurplusMove:
-        if not isinstance(text, str):
-            raise InvalidMoveError(
-                text, "a move is text like 'pick L5', 'take L5 from row 1', 'net LX' or 'keep'", game=self.name
-            )
-        words = text.strip().lower().split()
+        """Table notation: ``pick L5``, ``take L5 from row 1`` (or ``take L5 row 1``), ``net LX``, ``keep``.
+
+        Any case. ASCII only, at most ``MAX_MOVE_TEXT`` characters (see :mod:`sloth_kernel.notation`);
+        anything else is an InvalidMoveError.
+        """
+        known = self._by_text.get(text) if type(text) is str else None  # the canonical text: records, replays
+        if known is not None:
+            return known
+        try:
+            return self._read_move(text)
+        except NotationProblem as problem:
+            raise problem.error(text, game=self.name) from None
+
+    def _read_move(self, text: object) -> SurplusMove:
+        given = move_words(text, example=MOVE_HELP)
+        words = [w.lower() for w in given]
         if words == ["keep"]:
             return KEEP
         if len(words) == 2 and words[0] in ("pick", "net"):
-            card = self._move_card(text, words[1])
+            card = self._move_card(given[1])
             return PICKS[card] if words[0] == "pick" else NETS[card]
         if len(words) in (4, 5) and words[0] == "take" and words[-2] == "row" and words[2:-2] in (["from"], []):
             if words[-1] not in ("1", "2"):
-                raise InvalidMoveError(text, "there are two River rows: row 1 and row 2", game=self.name)
-            return TAKES[int(words[-1]) - 1][self._move_card(text, words[1])]
-        raise InvalidMoveError(
-            text, "write 'pick L5', 'take L5 from row 1', 'net LX' (after a Baby) or 'keep'", game=self.name
-        )
+                raise NotationProblem(f"there are two River rows, 1 and 2, not {given[-1]!r} (SS-3)", TAKE_HELP)
+            return TAKES[int(words[-1]) - 1][self._move_card(given[1])]
+        raise NotationProblem("a move picks, takes or nets one card, or keeps", MOVE_HELP)
 
-    def _move_card(self, text: str, word: str) -> int:
+    def _move_card(self, word: str) -> int:
         card = self._card(word)
         if card is None:
-            letters = "".join(t.letter for t in SLOTH_TYPES[: self.cfg.num_types])
-            baby = " or Baby" if self.cfg.babies else ""
-            raise InvalidMoveError(
-                text, f"{word!r} is not a card here: a type letter ({letters}) and 1-7 or X{baby}", game=self.name
+            letters = ", ".join(t.letter for t in SLOTH_TYPES[: self.cfg.num_types])
+            baby = ", or Baby" if self.cfg.babies else ""
+            raise NotationProblem(
+                f"{word!r} is not a card here: a card is a type letter ({letters}) and 1-7 or X{baby} (SS-1)",
+                "write 'take L5 from row 1' or 'pick SX'",
             )
         return card
 
@@ -377,6 +432,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
 
     def hand(self, seat: int) -> list[int]:
         """All cards in a seat's hand: kept from the deal (private) and drafted (public)."""
+        seat_number("seat", seat, self.cfg.players)
         return self.kept[seat] + self.drafted[seat]
 
     def reveal_lines(self) -> list[str]:

@@ -26,7 +26,7 @@ from sloth_kernel.core import (
     seat_name,
     seeded_rng,
 )
-from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.errors import ConfigError
 
 # The cards. Each ``name as name`` import is re-exported: renderers, bots, search, widgets and notebooks
 # read the card vocabulary through the engine.
@@ -48,6 +48,17 @@ from sloth_kernel.games.too_sloth_to_win.combos import combo_name as combo_name
 from sloth_kernel.games.too_sloth_to_win.combos import hand_bits as hand_bits
 from sloth_kernel.games.too_sloth_to_win.combos import hand_text as hand_text
 from sloth_kernel.games.too_sloth_to_win.combos import needs as needs
+from sloth_kernel.notation import (
+    NotationProblem,
+    ascii_int,
+    is_ascii_number,
+    move_text,
+    move_words,
+    same_value,
+    seat_number,
+    shown,
+    whole_number,
+)
 
 # --- constants ---------------------------------------------------------------
 
@@ -104,15 +115,15 @@ class TooSlothConfig(GameConfig):
     drinks: int = 1
 
     def validate(self) -> None:
-        if not 3 <= self.players <= 5:
-            raise ConfigError(f"Too Sloth To Win takes 3-5 players, not {self.players} (TS-1)")
-        check_seat(self.pacemaker, self.players, "pacemaker")
-        if not 3 <= self.finish <= 20:
-            raise ConfigError(f"finish must be a space from 3 to 20, not {self.finish}")
-        if not 1 <= self.rounds <= 9:
-            raise ConfigError(f"rounds must be 1-9, not {self.rounds}")
-        if not 0 <= self.drinks <= 2:
-            raise ConfigError(f"drinks per player must be 0-2, not {self.drinks}")
+        """Limits: players 3-5 (TS-1), pacemaker a seat, finish 3-20, rounds 1-9, drinks 0-2 per player."""
+        if type(self.players) is not int or not 3 <= self.players <= 5:
+            raise ConfigError(f"Too Sloth To Win takes 3-5 players, not {shown(self.players)} (TS-1)")
+        seat_number("pacemaker", self.pacemaker, self.players)
+        whole_number("finish", self.finish, 3, 20, "the finish space; the rulebook's is 9, TS-9")
+        whole_number("rounds", self.rounds, 1, 9, "the rulebook plays 3, TS-14")
+        whole_number("drinks", self.drinks, 0, 2, "Suspicious Drinks per player; the rulebook deals 1, TS-2")
+        if type(self.no_board) is not bool:
+            raise ConfigError(f"no_board must be True or False, not {shown(self.no_board)}")
 
     @property
     def top_number(self) -> int:
@@ -131,10 +142,22 @@ class Play(Move):
 
     cards: tuple[int, ...]
 
+    def __eq__(self, other: object) -> bool:
+        # strict: a Play built by hand with (4.0, 5.0) or (True,) is no move of the game
+        if type(other) is not Play:
+            return NotImplemented
+        return self.cards == other.cards and same_value(self.cards, other.cards)
+
     def __str__(self) -> str:
-        text = _PLAY_TEXT.get(self.cards)
+        cards = self.cards
+        try:
+            text = _PLAY_TEXT.get(cards)
+        except TypeError:  # built by hand with unhashable cards
+            return shown(self)
         if text is None:
-            text = _PLAY_TEXT[self.cards] = "-".join(card_text(c) for c in self.cards)
+            if not (type(cards) is tuple and cards_readable(cards)):
+                return shown(self)  # built by hand with odd cards: its repr, never a crash
+            text = _PLAY_TEXT[cards] = "-".join(card_text(c) for c in cards)
         return text
 
 
@@ -144,8 +167,21 @@ class Pass(Move):
 
     take: int | None = None
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Pass:
+            return NotImplemented
+        return self.take == other.take and self.take.__class__ is other.take.__class__
+
     def __str__(self) -> str:
-        return _PASS_TEXT[self.take]
+        try:
+            return _PASS_TEXT[self.take]
+        except (KeyError, TypeError):  # built by hand with an odd card: its repr, never a crash
+            return shown(self)
+
+
+def cards_readable(cards: tuple[object, ...]) -> bool:
+    """1 to 3 cards, each 1-8 or a drink declared 1-9: what the notation can write."""
+    return 0 < len(cards) <= 3 and all(type(c) is int and (1 <= c <= 8 or DRINK_BASE < c <= LONE_DRINK) for c in cards)
 
 
 _PLAYED: dict[tuple[int, ...], str] = {}
@@ -174,6 +210,9 @@ def taken_from(table: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], str]
     return found
 
 
+WRITE_A_RUN = "write a Run as '4-5-6', a Jump as '5-5', a drink inside one as '4-D5-6', or 'pass 6'"
+WRITE_A_PASS = "write 'pass', 'pass 6' (take the 6) or 'pass D' (take the drink)"
+WRITE_A_DRINK = "write 'D5' for a drink declared as 5, inside a Jump or Run: '4-D5-6'"
 _PASS_TEXT: dict[int | None, str] = {None: "pass", DRINK: "pass D", **{n: f"pass {n}" for n in range(1, 10)}}
 TooSlothMove = Play | Pass
 Answers = tuple[Candidates, list[Pass], dict[int, tuple[Play, ...]]]
@@ -241,14 +280,17 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
         return state
 
     def parse_hand(self, text: str) -> list[int]:
+        """A hand written as ``"1 2 2 5 6 7 8 8 D"`` (commas work too) as counts; ConfigError if unreadable."""
+        if not isinstance(text, str):
+            raise ConfigError(f"a hand is written as text like '1 2 2 5 6 7 8 8 D', not {shown(text)}")
         hand = [0] * 9
-        for token in str(text).replace(",", " ").split():
-            if token.upper() == "D":
+        for token in text.replace(",", " ").split():
+            if token in ("D", "d"):
                 hand[DRINK] += 1
-            elif token.isdigit() and 1 <= int(token) <= self.cfg.top_number:
+            elif is_ascii_number(token) and 1 <= int(token) <= self.cfg.top_number:
                 hand[int(token)] += 1
             else:
-                raise ConfigError(f"{token!r} is not a card in this game (1-{self.cfg.top_number} or D)")
+                raise ConfigError(f"{shown(token)} is not a card in this game (1-{self.cfg.top_number} or D)")
         return hand
 
     def all_moves(self) -> list[Move]:
@@ -265,31 +307,48 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
         a seat took and has not played since stay in its hand, who holds a drink is known.
         The other naturals of the round are shuffled over the hidden hands and the undealt pile.
         """
-        obs: TooSlothObservation = observation
-        if obs.player is None:
-            raise ValueError("sample worlds from a seat's observation, not the omniscient view")
+        if not isinstance(observation, TooSlothObservation) or observation.player is None:
+            what = (
+                "the omniscient view"
+                if isinstance(observation, TooSlothObservation)
+                else f"an object of type {type(observation).__name__}"
+            )
+            raise ConfigError(
+                f"sample worlds from one seat's observation of this game (TooSlothObservation), not {what}"
+            )
+        obs = observation
         facts = public_facts(obs)
         game = cls.shared(**{**observed_options(obs, facts), **(options or {})})
         return _world_sampler(game, obs, facts)
 
     def parse_move(self, text: str) -> TooSlothMove:
-        if not isinstance(text, str):
-            raise InvalidMoveError(text, "a move is text like '4-5-6', '5-D5' or 'pass 6'", game=self.name)
-        words = text.strip().replace("–", "-").split()
-        if not words:
-            raise InvalidMoveError(text, "empty move", game=self.name)
+        """Table notation: ``4-5-6``, ``5-5-D5`` (a drink declared 5), ``7``, ``pass``, ``pass 6``, ``pass D``.
+
+        Any case; an en dash works as a dash. ASCII only, at most ``MAX_MOVE_TEXT`` characters
+        (see :mod:`sloth_kernel.notation`); anything else is an InvalidMoveError.
+        """
+        known = self._by_text.get(text) if type(text) is str else None  # the canonical text: records, replays
+        if known is not None:
+            return known
+        try:
+            return self._read_move(text)
+        except NotationProblem as problem:
+            raise problem.error(text, game=self.name) from None
+
+    def _read_move(self, text: object) -> TooSlothMove:
+        words = move_words(move_text(text, example=WRITE_A_RUN).replace("–", "-"), example=WRITE_A_RUN)
         if words[0].lower() == "pass":
-            return self._parse_pass(text, words[1:])
+            return self._read_pass(words[1:])
         if len(words) != 1:
-            raise InvalidMoveError(text, "write a combination with dashes, e.g. 4-5-6", game=self.name)
+            raise NotationProblem("a combination is one word, its cards joined by dashes", WRITE_A_RUN)
         tokens = words[0].split("-")
         if len(tokens) > 3:
-            raise InvalidMoveError(text, "a combination has 1-3 cards (TS-3)", game=self.name)
-        cards = tuple(self._parse_card(text, t) for t in tokens)
-        known = self._by_text.get(str(Play(canonical(cards))))
-        return known if known is not None else Play(canonical(cards))
+            raise NotationProblem(f"a combination has 1 to 3 cards, not {len(tokens)} (TS-3)", WRITE_A_RUN)
+        cards = canonical(tuple(self._read_card(t) for t in tokens))
+        known = self._by_text.get(str(Play(cards)))
+        return known if known is not None else Play(cards)
 
-    def _parse_pass(self, text: str, rest: list[str]) -> Pass:
+    def _read_pass(self, rest: list[str]) -> Pass:
         if rest and rest[0].lower() == "take":
             rest = rest[1:]
         if not rest:
@@ -298,22 +357,28 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
             word = rest[0].upper()
             if word == "D":
                 return self.pass_moves[DRINK]
-            if word.isdigit() and 1 <= int(word) <= 9:
-                return self.pass_moves[int(word)]
-        raise InvalidMoveError(text, "write 'pass', 'pass 6' (take the 6) or 'pass D' (take the drink)", game=self.name)
+            if word.isdigit():
+                return self.pass_moves[
+                    ascii_int(word, low=1, high=9, what="the card a pass takes", example=WRITE_A_PASS)
+                ]
+        raise NotationProblem("a pass takes nothing, a number 1 to 9, or D (the drink)", WRITE_A_PASS)
 
-    def _parse_card(self, text: str, token: str) -> int:
-        token = token.strip().upper()
+    def _read_card(self, token: str) -> int:
+        token = token.upper()
         if token.startswith("D"):
-            declared = token[1:]
-            if not declared:
-                raise InvalidMoveError(text, "declare the drink's number, e.g. D5 (TS-4)", game=self.name)
-            if not declared.isdigit() or not 1 <= int(declared) <= 9:
-                raise InvalidMoveError(text, "a drink is declared 1-9 (TS-4)", game=self.name)
-            return DRINK_BASE + int(declared)
-        if token.isdigit() and 1 <= int(token) <= 8:
+            if len(token) == 1:
+                raise NotationProblem(
+                    "declare the drink's number: a drink plays as the number it is declared (TS-4)", WRITE_A_DRINK
+                )
+            return DRINK_BASE + ascii_int(
+                token[1:], low=1, high=9, what="a drink's declared number", example=WRITE_A_DRINK
+            )
+        if is_ascii_number(token) and 1 <= int(token) <= 8:
             return int(token)
-        raise InvalidMoveError(text, f"{token!r} is not a card: use 1-8, or D1-D9 for a drink", game=self.name)
+        shown_token = repr(token) if token else "an empty card"
+        raise NotationProblem(
+            f"{shown_token} is not a card: the cards are 1 to 8, and D1 to D9 for a drink", WRITE_A_RUN
+        )
 
     def legal_for(self, hand: list[int], bits: int, table: tuple[int, ...]) -> list[TooSlothMove]:
         """Legal moves for a hand, given as its ``hand_bits``, facing `table` (TS-3..TS-7).

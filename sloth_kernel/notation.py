@@ -1,0 +1,164 @@
+"""Reading untrusted input: move text and option sizes, one set of rules for every game.
+
+Each game's ``parse_move`` reads its own table notation with these helpers:
+
+- A move is text of at most :data:`MAX_MOVE_TEXT` characters, refused before any other work.
+- Its words are ASCII. ``str.isdigit()``, ``str.isdecimal()`` and ``int()`` accept the
+  digits of other scripts (``"²"``, ``"٣"``, fullwidth ``"３"``), and ``str.upper()`` /
+  ``str.lower()`` and case-blind regular expressions turn some other letters into ASCII
+  ones (the long s ``"ſ"`` into ``S``, the Kelvin sign into ``k``); the notation accepts none
+  of them. Words may be separated by any whitespace.
+- Numbers are read by :func:`ascii_int`: ASCII digits only, at most :data:`MAX_DIGITS` of
+  them (so a number of thousands of digits never reaches ``int()``), in a stated range.
+- Every refusal is one :class:`~sloth_kernel.errors.InvalidMoveError`, made by
+  :func:`not_a_move`: it carries the text shortened to :data:`SHOWN` characters and a reason
+  in one style, "<why>, e.g. <how to write it>", and reads
+  ``not a move in this game: '…' — <why>, e.g. <how to write it>``.
+
+Games raise :class:`NotationProblem` from their own reading helpers (which do not hold the
+whole text) and turn it into the error in ``parse_move`` with :meth:`NotationProblem.error`.
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+from sloth_kernel.errors import ConfigError, InvalidMoveError
+
+MAX_MOVE_TEXT = 100
+"""The longest move text read, in characters (the longest real move is about 20)."""
+MAX_DIGITS = 6
+"""The most digits a number in a move may have, leading zeros included."""
+SHOWN = 80
+"""Errors show the offending text shortened to this many characters, ending in an ellipsis."""
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = SHOWN
+
+
+def shorten(text: str, limit: int = SHOWN) -> str:
+    """`text` itself if it is at most `limit` characters, else its start and an ellipsis (`limit` in all)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: object) -> str:
+    """How an error shows untrusted input: text quoted and shortened, anything else as a bounded repr."""
+    if isinstance(value, str):
+        return repr(shorten(value))
+    if type(value) is int and value.bit_length() > 128:  # repr() refuses ints of over 4,300 digits
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        return shorten(_REPR.repr(value))
+    except Exception:  # noqa: BLE001 -- a repr that fails must not hide the refusal being reported
+        return f"a {type(value).__name__} that cannot be shown"
+
+
+def not_a_move(text: object, why: str, *, game: str, example: str = "") -> InvalidMoveError:
+    """The one refusal of move notation: ``not a move in this game: '…' — <why>, e.g. <example>``.
+
+    The error's ``text`` is the input shortened (a non-text input: its bounded repr), its
+    ``reason`` the why and the example.
+    """
+    reason = f"{why}, e.g. {example}" if example else why
+    error = InvalidMoveError(shorten(text) if isinstance(text, str) else shown(text), reason, game=game)
+    error.args = (f"not a move in this game: {shown(text)} — {reason}",)
+    return error
+
+
+class NotationProblem(Exception):
+    """Why some words are no move; ``parse_move`` turns it into :func:`not_a_move` with the whole text.
+
+    Never escapes a game's ``parse_move``.
+    """
+
+    def __init__(self, why: str, example: str = "") -> None:
+        super().__init__(why)
+        self.why = why
+        self.example = example
+
+    def error(self, text: object, *, game: str) -> InvalidMoveError:
+        return not_a_move(text, self.why, game=game, example=self.example)
+
+
+def move_text(text: object, *, example: str) -> str:
+    """`text` if it is text of at most MAX_MOVE_TEXT characters; else NotationProblem."""
+    if not isinstance(text, str):
+        raise NotationProblem(f"a move is written as text, not as {type(text).__name__}", example)
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationProblem(f"a move is at most {MAX_MOVE_TEXT} characters long, this text has {len(text)}", example)
+    return text
+
+
+def move_words(text: object, *, example: str) -> list[str]:
+    """The words of a move's text; NotationProblem if it is not text, too long, empty, or a word is not ASCII."""
+    checked = move_text(text, example=example)
+    words = checked.split()
+    if not words:
+        raise NotationProblem("the move is empty", example)
+    if checked.isascii():
+        return words
+    for word in words:  # other whitespace may separate words; nothing else outside ASCII may appear
+        if not word.isascii():
+            odd = next(c for c in word if not c.isascii())
+            kind = (
+                "is not one of the digits 0-9" if odd.isdigit() or odd.isnumeric() else "is not a letter A-Z or a sign"
+            )
+            where = (
+                f"{word!r} (U+{ord(odd):04X})" if word == odd else f"{word!r} holds {odd!r} (U+{ord(odd):04X}), which"
+            )
+            raise NotationProblem(f"{where} {kind}: moves are written in plain ASCII", example)
+    return words
+
+
+def is_ascii_number(text: str) -> bool:
+    """Is `text` a whole number written with 1 to MAX_DIGITS ASCII digits (no sign, no spaces)?"""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
+def ascii_int(text: str, *, low: int, high: int, what: str, example: str = "") -> int:
+    """`text` as a whole number from `low` to `high`, ASCII digits only; else NotationProblem naming `what`."""
+    if not is_ascii_number(text):
+        if text.isascii() and text.isdigit():
+            raise NotationProblem(f"{what} must be {low} to {high}, not a number of {len(text)} digits", example)
+        raise NotationProblem(f"{what} is a number {low} to {high} written with the digits 0-9, not {text!r}", example)
+    number = int(text)
+    if not low <= number <= high:
+        raise NotationProblem(f"{what} must be {low} to {high}, not {number}", example)
+    return number
+
+
+def same_value(mine: object, theirs: object) -> bool:
+    """``mine == theirs`` with the same types throughout (tuples item by item), for moves' ``__eq__``.
+
+    A move built by hand with ``1.0`` or ``True`` where the game has ``1`` compares unequal, so it
+    is never found among the game's moves; two levels of tuples are followed (deeper: plain ``==``).
+    """
+    return mine.__class__ is theirs.__class__ and _same(mine, theirs, 2)
+
+
+def _same(mine: object, theirs: object, depth: int) -> bool:
+    if isinstance(mine, tuple) and isinstance(theirs, tuple) and depth:
+        return len(mine) == len(theirs) and all(
+            a.__class__ is b.__class__ and _same(a, b, depth - 1) for a, b in zip(mine, theirs, strict=True)
+        )
+    return bool(mine == theirs)
+
+
+def whole_number(name: str, value: object, low: int, high: int, why: str = "") -> int:
+    """An option's value if it is an int (never a bool) from `low` to `high`; else ConfigError.
+
+    `why` says where the limits come from (a rule id, or what larger values would cost).
+    """
+    if type(value) is not int or not low <= value <= high:
+        because = f" ({why})" if why else ""
+        raise ConfigError(f"{name} must be a whole number from {low} to {high}{because}, not {shown(value)}")
+    return value
+
+
+def seat_number(name: str, value: object, players: int) -> int:
+    """An option or argument that names a seat: an int (never a bool) from 0 to players - 1; else ConfigError."""
+    if type(value) is not int or not 0 <= value < players:
+        raise ConfigError(
+            f"{name} must be a seat from 0 to {players - 1} (Player 1 to Player {players}), not {shown(value)}"
+        )
+    return value

@@ -125,7 +125,9 @@ class GameConfig:
         for name, value in options.items():
             _check_type(name, value, hints[name])
         config = cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in options.items()})
-        config.validate()
+        config.validate()  # the game's own limits first: its words cite the rules
+        for name, value in options.items():
+            _check_magnitude(name, value)
         return config
 
     def validate(self) -> None:
@@ -160,6 +162,25 @@ def _type_name(hint: Any) -> str:
     return str(getattr(hint, "__name__", hint)).replace("typing.", "")
 
 
+class _SizeError(ConfigError):
+    """An option too big to check further: refused whatever type the option may take."""
+
+
+def _check_magnitude(name: str, value: Any) -> None:
+    """Refuse whole numbers (alone or in a list) beyond the generic bound, for games whose own
+    ``validate`` sets none: no game is built from such a number."""
+    for index, item in enumerate(value if isinstance(value, (tuple, list)) else (value,)):
+        if isinstance(item, (int, float)) and not isinstance(item, bool):
+            finite = isinstance(item, int) or math.isfinite(item)  # isfinite(10**5000) overflows
+            if not (finite and -MAX_OPTION_INT <= item <= MAX_OPTION_INT):
+                where = f"{name}[{index}]" if isinstance(value, (tuple, list)) else name
+                raise ConfigError(
+                    f"option {where}={shorten(item)} is out of bounds: numbers in options lie from "
+                    f"{-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,}",
+                    value=shorten(item),
+                )
+
+
 def _check_type(name: str, value: Any, hint: Any) -> None:
     """Refuse an option value of the wrong type or beyond the generic size limits (ConfigError)."""
     said = f"option {name}={shorten(value)}"
@@ -174,6 +195,8 @@ def _check_type(name: str, value: Any, hint: Any) -> None:
             try:
                 _check_type(name, value, arm)
                 return
+            except _SizeError:
+                raise  # the right type, but too big: say so, not "wrong type"
             except ConfigError:
                 pass
         raise ConfigError(f"{said} must be {_type_name(hint).replace(' | ', ' or ')}", value=shorten(value))
@@ -185,7 +208,7 @@ def _check_type(name: str, value: Any, hint: Any) -> None:
         if not isinstance(value, (tuple, list)):
             raise ConfigError(f"{said} must be a list, not a {type(value).__name__}", value=shorten(value))
         if len(value) > MAX_OPTION_ITEMS:
-            raise ConfigError(
+            raise _SizeError(
                 f"option {name} holds {len(value):,} items; a list option holds at most {MAX_OPTION_ITEMS}",
                 value=shorten(value),
             )
@@ -197,24 +220,12 @@ def _check_type(name: str, value: Any, hint: Any) -> None:
         ok = isinstance(value, bool)
     elif hint is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
-        if ok and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
-            raise ConfigError(
-                f"option {name}={shorten(value)} is out of bounds: whole-number options lie from "
-                f"{-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,}",
-                value=shorten(value),
-            )
     elif hint is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if ok and not (math.isfinite(value) and -MAX_OPTION_INT <= value <= MAX_OPTION_INT):
-            raise ConfigError(
-                f"option {name}={shorten(value)} must be a finite number from {-MAX_OPTION_INT:,} to "
-                f"{MAX_OPTION_INT:,}",
-                value=shorten(value),
-            )
     elif hint is str:
         ok = isinstance(value, str)
         if ok and len(value) > MAX_OPTION_TEXT:
-            raise ConfigError(
+            raise _SizeError(
                 f"option {name} is {len(value):,} characters long; the limit is {MAX_OPTION_TEXT}",
                 value=shorten(value),
             )
@@ -480,7 +491,7 @@ class Game(ABC, Generic[C, S]):
         if isinstance(move, str):
             if len(move) > MAX_MOVE_TEXT:
                 raise InvalidMoveError(
-                    move, f"a move is at most {MAX_MOVE_TEXT} characters, not {len(move):,}", game=self.name
+                    move, f"a move is at most {MAX_MOVE_TEXT:,} characters, not {len(move):,}", game=self.name
                 )
             return self._parse(move)
         if not isinstance(move, Move):

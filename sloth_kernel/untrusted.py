@@ -21,7 +21,7 @@ from sloth_kernel.errors import ConfigError, SlothKernelError, shorten
 
 # --- the limits (README, "Errors") ---------------------------------------------------------
 
-MAX_MOVE_TEXT = 200
+MAX_MOVE_TEXT = 1_000
 """Characters in one move's text (``play``, ``explain``, a record's moves)."""
 MAX_RECORD_TEXT = 1_000_000
 """Characters of a record given as JSON text (about 1 MB); checked before parsing."""
@@ -35,7 +35,7 @@ MAX_JSON_INT = 2**256
 """Whole numbers in a record or a deal lie strictly between -MAX_JSON_INT and MAX_JSON_INT."""
 SEED_LIMIT = 2**256
 """Seeds are whole numbers from 0 to SEED_LIMIT - 1."""
-MAX_OPTION_ITEMS = 64
+MAX_OPTION_ITEMS = 256
 """Items in a list option (e.g. a deck's card counts)."""
 MAX_OPTION_INT = 10_000
 """Whole-number options (and the items of list options) lie from -MAX_OPTION_INT to MAX_OPTION_INT."""

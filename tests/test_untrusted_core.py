@@ -32,7 +32,7 @@ from sloth_kernel import (
     load_game,
 )
 from sloth_kernel.__main__ import main as command_line
-from sloth_kernel.core import GameState
+from sloth_kernel.core import GameConfig, GameState
 from sloth_kernel.errors import shorten
 from sloth_kernel.games.sprint.engine import RACE_KINDS
 from sloth_kernel.games.surplus_of_sloths.cards import CARD_CODES
@@ -249,9 +249,11 @@ def test_explain_always_answers(name: str) -> None:
 
 def test_move_text_has_a_length_limit() -> None:
     state = load_game("sprint").new_state(1)
-    with pytest.raises(InvalidMoveError, match="at most 200 characters"):
-        state.play("lift " + "0" * 300 + "3")
-    assert state.play("lift " + "0" * 100 + "3").history[-1].count == 3
+    with pytest.raises(InvalidMoveError, match="at most 1,000 characters"):
+        state.play("lift " + "0" * 1000 + "3")
+    answer = state.explain("1" * 5000)  # past Python's int-string limit: refused before any parsing
+    assert not answer.legal and "at most 1,000 characters" in answer.reason
+    assert state.play("lift 0003").history[-1].count == 3
 
 
 # --- deals -------------------------------------------------------------------------------
@@ -419,14 +421,26 @@ def test_no_aliasing_between_a_deal_its_state_and_its_records(name: str) -> None
 
 
 def test_option_sizes_are_bounded_before_any_work() -> None:
-    with pytest.raises(ConfigError, match="out of bounds"):
+    with pytest.raises(ConfigError, match="each 0 to 128"):  # the game's own limit, citing SP-2
         load_game("sprint", race_deck=(10**6, 6, 4, 2, 4, 3, 4, 3))
-    with pytest.raises(ConfigError, match="out of bounds"):
+    with pytest.raises(ConfigError, match="each 0 to 128"):
         load_game("sprint", race_deck=(10**7,) * 8)
-    with pytest.raises(ConfigError, match="at most 64"):
+    with pytest.raises(ConfigError, match="at most 256"):  # generic: before any item is looked at
         load_game("sprint", objectives=[5] * 10**6)
-    with pytest.raises(ConfigError, match="out of bounds"):
+    with pytest.raises(ConfigError, match="finish"):
         load_game("too-sloth-to-win", finish=10**5000)
+
+
+def test_numbers_in_options_are_bounded_even_where_a_game_sets_no_limit() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Unchecked(GameConfig):  # a plugin's config whose validate() checks nothing
+        size: int = 3
+        sizes: tuple[int, ...] = ()
+
+    assert Unchecked.from_options(size=10_000, sizes=[-10_000]).size == 10_000
+    for options in ({"size": 10**9}, {"size": 10**5000}, {"sizes": [1, 10**9]}):
+        with pytest.raises(ConfigError, match="out of bounds"):
+            Unchecked.from_options(**options)
 
 
 def test_options_follow_the_spec() -> None:

@@ -31,7 +31,6 @@ from sloth_kernel.core import (
     GameConfig,
     GameState,
     Move,
-    check_seat,
     seat_name,
     seeded_rng,
     sequence_of,

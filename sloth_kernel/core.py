@@ -124,10 +124,12 @@ class GameConfig:
         hints = _field_types(cls)
         for name, value in options.items():
             _check_type(name, value, hints[name])
+        for name, value in options.items():  # numbers no game can mean (nor print: 10**5000)
+            _check_magnitude(name, value, ABSURD_OPTION_INT)
         config = cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in options.items()})
-        config.validate()  # the game's own limits first: its words cite the rules
-        for name, value in options.items():
-            _check_magnitude(name, value)
+        config.validate()  # the game's own limits: its words cite the rules
+        for name, value in options.items():  # then the generic bound, for games that set none
+            _check_magnitude(name, value, MAX_OPTION_INT)
         return config
 
     def validate(self) -> None:
@@ -166,17 +168,20 @@ class _SizeError(ConfigError):
     """An option too big to check further: refused whatever type the option may take."""
 
 
-def _check_magnitude(name: str, value: Any) -> None:
-    """Refuse whole numbers (alone or in a list) beyond the generic bound, for games whose own
-    ``validate`` sets none: no game is built from such a number."""
+ABSURD_OPTION_INT = 2**63
+"""Numbers in options beyond this are refused before a game's own ``validate`` sees them."""
+
+
+def _check_magnitude(name: str, value: Any, bound: int) -> None:
+    """Refuse numbers (alone or in a list) beyond `bound`: no game is built from such a number."""
     for index, item in enumerate(value if isinstance(value, (tuple, list)) else (value,)):
         if isinstance(item, (int, float)) and not isinstance(item, bool):
             finite = isinstance(item, int) or math.isfinite(item)  # isfinite(10**5000) overflows
-            if not (finite and -MAX_OPTION_INT <= item <= MAX_OPTION_INT):
+            if not (finite and -bound <= item <= bound):
                 where = f"{name}[{index}]" if isinstance(value, (tuple, list)) else name
                 raise ConfigError(
                     f"option {where}={shorten(item)} is out of bounds: numbers in options lie from "
-                    f"{-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,}",
+                    f"{-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,}",  # the documented bound, whichever check
                     value=shorten(item),
                 )
 

@@ -11,6 +11,7 @@ Every record a test produces is checked against the record and deal schemas (tes
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 
@@ -21,6 +22,20 @@ from plugin_dist import install_toy  # noqa: E402
 from record_check import check_every_record  # noqa: E402
 
 _session = contextlib.ExitStack()
+
+# Hypothesis profiles for tests/test_properties.py. "ci" (the default) is reproducible
+# (derandomized, no example database) and untimed (no deadline: speed is a benchmark's business),
+# with few enough examples for CI; HYPOTHESIS_PROFILE=dev or =thorough runs many more locally.
+with contextlib.suppress(ImportError):
+    from hypothesis import HealthCheck, settings
+
+    _SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+    settings.register_profile(
+        "ci", max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=_SLOW
+    )
+    settings.register_profile("dev", max_examples=400, deadline=None, suppress_health_check=_SLOW)
+    settings.register_profile("thorough", max_examples=4000, deadline=None, suppress_health_check=_SLOW)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -177,7 +177,7 @@ class Session(traitlets.HasTraits):
         text = str(move)
         if self.covered:
             return Explanation(text, False, "the hand is covered: reveal it first")
-        if seat is None or not self.is_human(seat):
+        if type(seat) is not int or not self.is_human(seat):  # a forged event may carry anything
             return Explanation(text, False, "nobody at this screen may move for that seat")
         try:
             verdict: Explanation = self.state.explain(move)
@@ -194,7 +194,7 @@ class Session(traitlets.HasTraits):
         text = " / ".join(moves)
         if self.covered:
             return Explanation(text, False, "the hand is covered: reveal it first")
-        if seat is None or not self.is_human(seat):
+        if type(seat) is not int or not self.is_human(seat):  # a forged event may carry anything
             return Explanation(text, False, "nobody at this screen may move for that seat")
         state = self.state
         reasons = []

@@ -78,7 +78,8 @@ class Play(Move):
         return f"play {self.card}"
 
 
-_PLAY_TEXT = re.compile(r"^\s*(?:play\s+)?(\d{1,3})\s*$", re.IGNORECASE)
+# re.ASCII: without it \d matches any script's digits ("٣" would read as 3)
+_PLAY_TEXT = re.compile(r"^\s*(?:play\s+)?(\d{1,3})\s*$", re.IGNORECASE | re.ASCII)
 
 
 # --- the game -----------------------------------------------------------------------------------

@@ -22,8 +22,12 @@ whole text) and turn it into the error in ``parse_move`` with :meth:`NotationPro
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from sloth_kernel.errors import ConfigError, InvalidMoveError
+
+M = TypeVar("M")
 
 MAX_MOVE_TEXT = 100
 """The longest move text read, in characters (the longest real move is about 20)."""
@@ -78,6 +82,19 @@ class NotationProblem(Exception):
 
     def error(self, text: object, *, game: str) -> InvalidMoveError:
         return not_a_move(text, self.why, game=game, example=self.example)
+
+
+def read_notation(text: object, by_text: Mapping[str, M], read: Callable[[object], M], *, game: str) -> M:
+    """A game's ``parse_move``: the canonical text of a move (what records and replays hold) from
+    `by_text` at once, anything else through `read`, whose NotationProblem becomes the one
+    InvalidMoveError style of :func:`not_a_move`."""
+    known = by_text.get(text) if type(text) is str else None
+    if known is not None:
+        return known
+    try:
+        return read(text)
+    except NotationProblem as problem:
+        raise problem.error(text, game=game) from None
 
 
 def move_text(text: object, *, example: str) -> str:

@@ -60,7 +60,15 @@ from sloth_kernel.games.race_to_the_bottom.melds import (
     rank_masks,
     read_cards,
 )
-from sloth_kernel.notation import NotationProblem, move_words, same_value, seat_number, shown, whole_number
+from sloth_kernel.notation import (
+    NotationProblem,
+    move_words,
+    read_notation,
+    same_value,
+    seat_number,
+    shown,
+    whole_number,
+)
 
 # --- constants ---------------------------------------------------------------
 
@@ -326,13 +334,7 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         ASCII only, at most ``MAX_MOVE_TEXT`` characters (see :mod:`sloth_kernel.notation`);
         anything else is an InvalidMoveError. ``str(move)`` is canonical (``T`` for a ten).
         """
-        known = BY_TEXT.get(text) if type(text) is str else None  # the canonical text: records, replays
-        if known is not None:
-            return known
-        try:
-            return self._read_move(text)
-        except NotationProblem as problem:
-            raise problem.error(text, game=self.name) from None
+        return read_notation(text, BY_TEXT, self._read_move, game=self.name)
 
     def _read_move(self, text: object) -> RaceMove:
         words = move_words(text, example=MOVE_HELP)

@@ -36,7 +36,7 @@ from sloth_kernel.core import (
     seeded_rng,
 )
 from sloth_kernel.errors import ConfigError
-from sloth_kernel.notation import NotationProblem, is_ascii_number, move_words, shown, whole_number
+from sloth_kernel.notation import NotationProblem, is_ascii_number, move_words, read_notation, shown, whole_number
 
 # --- constants -----------------------------------------------------------------
 
@@ -350,13 +350,7 @@ class Sprint(Game[SprintConfig, "SprintState"]):
         anything else is an InvalidMoveError. A lift of too many cards reads as a move, which
         ``explain`` calls illegal (SP-4).
         """
-        known = self._by_text.get(text) if type(text) is str else None  # the canonical text: records, replays
-        if known is not None:
-            return known
-        try:
-            return self._read_move(text)
-        except NotationProblem as problem:
-            raise problem.error(text, game=self.name) from None
+        return read_notation(text, self._by_text, self._read_move, game=self.name)
 
     def _read_move(self, text: object) -> Lift:
         words = move_words(text, example=WRITE_A_LIFT)

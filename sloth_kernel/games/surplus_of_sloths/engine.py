@@ -54,7 +54,7 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     sort_cards,
     type_deck,
 )
-from sloth_kernel.notation import NotationProblem, move_words, seat_number, shown
+from sloth_kernel.notation import NotationProblem, move_words, read_notation, seat_number, shown
 
 # --- constants ---------------------------------------------------------------
 
@@ -317,13 +317,7 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         Any case. ASCII only, at most ``MAX_MOVE_TEXT`` characters (see :mod:`sloth_kernel.notation`);
         anything else is an InvalidMoveError.
         """
-        known = self._by_text.get(text) if type(text) is str else None  # the canonical text: records, replays
-        if known is not None:
-            return known
-        try:
-            return self._read_move(text)
-        except NotationProblem as problem:
-            raise problem.error(text, game=self.name) from None
+        return read_notation(text, self._by_text, self._read_move, game=self.name)
 
     def _read_move(self, text: object) -> SurplusMove:
         given = move_words(text, example=MOVE_HELP)

@@ -54,6 +54,7 @@ from sloth_kernel.notation import (
     is_ascii_number,
     move_text,
     move_words,
+    read_notation,
     same_value,
     seat_number,
     shown,
@@ -327,13 +328,7 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
         Any case; an en dash works as a dash. ASCII only, at most ``MAX_MOVE_TEXT`` characters
         (see :mod:`sloth_kernel.notation`); anything else is an InvalidMoveError.
         """
-        known = self._by_text.get(text) if type(text) is str else None  # the canonical text: records, replays
-        if known is not None:
-            return known
-        try:
-            return self._read_move(text)
-        except NotationProblem as problem:
-            raise problem.error(text, game=self.name) from None
+        return read_notation(text, self._by_text, self._read_move, game=self.name)
 
     def _read_move(self, text: object) -> TooSlothMove:
         words = move_words(move_text(text, example=WRITE_A_RUN).replace("–", "-"), example=WRITE_A_RUN)

@@ -766,7 +766,7 @@ class GameBoard(widgets.VBox):
             "(<i>Deal this seed</i> under <i>New game / seats</i> deals it again).</div>"
             f'<div class="sk-deal-line"><a class="sk-record-link" download="{html.escape(name)}" '
             f'href="data:application/json;base64,{data}">Download the game record</a> '
-            "(JSON: options, seed, deal and moves; <code>load_game(…).replay(record)</code> replays it), "
+            "(the options, the seed, the deal and every move, as JSON: it replays the game exactly), "
             "or step through it with <i>Replay this game</i>.</div>"
         )
 

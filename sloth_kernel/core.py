@@ -574,23 +574,17 @@ class Game(ABC, Generic[C, S]):
         naming the field (and the move number) that is wrong.
         """
         data = read_record(record)
-        if data["game"] != self.name:
-            raise RecordError(
-                f"the record is for {shorten(data['game'])}, not {self.name!r}",
-                path="record.game",
-                value=shorten(data["game"]),
-            )
-        try:
-            config = type(self).make_config(data["options"])
-        except ConfigError as err:
-            raise RecordError(f"record.options refused: {err}", path="record.options", value=err.value) from err
-        game = self if config == self.config else type(self)(config)
-        return game._play_record(data)
+        return type(self)._record_game(data, self)._play_record(data)
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any] | str) -> S:
         """The state a record of this game describes, with the record's options (see :meth:`replay`)."""
         data = read_record(record)
+        return cls._record_game(data)._play_record(data)
+
+    @classmethod
+    def _record_game(cls, data: Mapping[str, Any], current: Self | None = None) -> Self:
+        """The game a checked record is played in: `current` if its options are the record's."""
         if data["game"] != cls.name:
             raise RecordError(
                 f"the record is for {shorten(data['game'])}, not {cls.name!r}",
@@ -598,11 +592,10 @@ class Game(ABC, Generic[C, S]):
                 value=shorten(data["game"]),
             )
         try:
-            game = cls.shared(**data["options"])
+            config = cls.make_config(data["options"])
         except ConfigError as err:
             raise RecordError(f"record.options refused: {err}", path="record.options", value=err.value) from err
-        state: S = game._play_record(data)
-        return state
+        return current if current is not None and current.config == config else cls(config)
 
     def _play_record(self, data: Mapping[str, Any]) -> S:
         spec = self.spec()

@@ -63,7 +63,8 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=60, help="drawn examples per entry point and game")
     args = parser.parse_args()
     import conftest  # noqa: F401  (installs the toy plugin and the Hypothesis profiles, as the tests do)
-    from test_properties import json_values, look_alike_seats, look_alike_seeds, reached, tricky_text
+    from positions import reached
+    from test_properties import json_values, look_alike_seats, look_alike_seeds, tricky_text
 
     conftest.pytest_configure(None)  # type: ignore[arg-type]
     rng = random.Random(14)

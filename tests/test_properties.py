@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
+from positions import reached
 
 import sloth_kernel
 from sloth_kernel import SlothKernelError, available_games, game_spec, load_game
@@ -83,17 +84,6 @@ look_alike_seeds = st.one_of(
     st.just(2**256),
     st.just(2**256 - 1),
 )
-
-
-def reached(name: str, seed: int, steps: int) -> GameState[Any, Any]:
-    """A position reached by `steps` random legal moves from the deal of `seed`."""
-    state = load_game(name).new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 positions = st.tuples(st.integers(0, 10**6), st.integers(0, 40))

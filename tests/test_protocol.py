@@ -12,6 +12,7 @@ import json
 import random
 
 import pytest
+from positions import reached
 
 import sloth_kernel
 from sloth_kernel import (
@@ -51,13 +52,7 @@ def test_unknown_game_and_bad_options_raise_config_errors() -> None:
 
 
 def mid_game(name: str, seed: int, steps: int = 12) -> GameState:
-    state = load_game(name).new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return reached(name, seed, steps)
 
 
 @pytest.mark.parametrize("name", AVAILABLE)

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from positions import reached
 from record_check import check_record
 from sloth_widgets import Board
 
@@ -45,13 +46,7 @@ BAD_SEEDS: list[Any] = ["abc", 1.5, True, False, [1, 2], 10**5000, -1, 2**256, 3
 
 
 def mid_game(name: str, seed: int = 5, steps: int = 6) -> GameState[Any, Any]:
-    state = load_game(name).new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return reached(name, seed, steps)
 
 
 def snapshot(state: GameState[Any, Any]) -> tuple[Any, ...]:

@@ -153,7 +153,9 @@ def test_watch_mode_and_no_board_variant_through_setup() -> None:
     assert find(board, "sk-next").disabled
 
 
-def test_errors_inside_callbacks_are_shown_in_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_errors_inside_callbacks_are_shown_in_the_board_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     board = TooSlothBoard(seed=1, seats=["random", "random", "random"], autoplay=False)
 
     def broken() -> bool:
@@ -163,9 +165,13 @@ def test_errors_inside_callbacks_are_shown_in_the_board(monkeypatch: pytest.Monk
     timer = find(board, "sk-autoplay")
     timer.playing = True
     timer.value += 1  # a front-end tick reaches the broken bot
-    assert "bot crashed" in board.last_error and not timer.playing
-    assert "bot crashed" in find(board, "sk-error").value
-    assert not board.state.history
+    assert not timer.playing and not board.state.history
+    shown = find(board, "sk-error").value
+    # the person reads a short sentence; the detail (with the traceback) goes to the server's log only
+    assert "went wrong" in board.last_error and "went wrong" in shown
+    assert "bot crashed" not in shown and "Traceback" not in shown and ".py" not in shown
+    logged = capfd.readouterr().err
+    assert "bot crashed" in logged and "Traceback" in logged
 
 
 def test_hints_highlight_cards_of_legal_plays() -> None:

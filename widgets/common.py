@@ -30,6 +30,7 @@ import json
 import os
 import re
 import secrets
+import sys
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -291,39 +292,88 @@ def progress_bar(value: int, total: int, *, colour: str = "#2a9d3a", label: str 
     )
 
 
+def log_lines_html(lines: Sequence[str]) -> str:
+    """Every log line, numbered; the panel scrolls and stays pinned to the newest (CSS only)."""
+    if not lines:
+        return '<div class="sk-empty">Nothing has happened yet.</div>'
+    items = "".join(
+        f'<li class="sk-log-line"><span class="sk-log-n">{n}.</span><span>{html.escape(line)}</span></li>'
+        for n, line in enumerate(lines, 1)
+    )
+    return f'<ol class="sk-log-lines" aria-label="Game log">{items}</ol>'
+
+
 BOARD_STYLE = """
 <style>
-.sk-board{max-width:1000px}
+.sk-board{max-width:1000px;box-sizing:border-box;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1d1d1d}
+.sk-board *{box-sizing:border-box}
 .sk-board .widget-html-content{line-height:1.35}
-.sk-status-line{font-size:15px;padding:6px 10px;border-radius:8px;background:#eef3fb;border:1px solid #c9d8f0}
-.sk-status-line b{color:#1c3f7a}
-.sk-status-line,.sk-deal-line{overflow-wrap:anywhere}
-.sk-deal-line{margin-top:4px}
+.sk-board svg{max-width:100%;height:auto}
+.sk-board .widget-html,.sk-board .widget-html-content{max-width:100%;min-width:0}
+.sk-turn{display:flex;gap:10px;align-items:center;font-size:17px;padding:8px 12px;border-radius:10px;border:2px solid #c9d8f0;
+  background:#eef3fb;overflow-wrap:anywhere}
+.sk-turn.sk-yours{background:#dff5e3;border-color:#1f7a35;box-shadow:0 0 0 3px #1f7a3533}
+.sk-turn.sk-over{background:#fff4cc;border-color:#b38600}
+.sk-turn-what{font-weight:700}
+.sk-turn-more{font-size:13px;color:#3a3a3a}
+.sk-turn-dot{flex:none;width:14px;height:14px;border-radius:50%;background:#7d8da6}
+.sk-turn.sk-yours .sk-turn-dot{background:#1f7a35;animation:sk-pulse 1.4s ease-in-out infinite}
+.sk-turn.sk-over .sk-turn-dot{background:#b38600}
+@keyframes sk-pulse{50%{transform:scale(1.35)}}
+@media (prefers-reduced-motion:reduce){.sk-turn.sk-yours .sk-turn-dot{animation:none}}
+.sk-deal-line{margin-top:4px;overflow-wrap:anywhere}
 .sk-deal-line .sk-seed{font-weight:700;word-break:break-all}
-.sk-error-box{background:#fdecec;border:1px solid #e08080;border-radius:6px;padding:6px 10px;white-space:pre-wrap;font-family:monospace;font-size:12px}
+.sk-felt{background:#2c5a3c;border-radius:14px;padding:8px;gap:8px;margin:6px 0}
+.sk-seats{display:flex;flex-wrap:wrap;gap:8px}
+.sk-seat{flex:1 1 150px;min-width:0;background:#fdfdf8;border:2px solid #c8c8bc;border-radius:10px;padding:6px 9px;font-size:13px}
+.sk-seat.sk-to-move{border-color:#f2b600;box-shadow:0 0 0 3px #f2b60066;background:#fffbe6}
+.sk-seat.sk-you{background:#f2fbf4}
+.sk-seat-name{font-weight:700;font-size:14px;display:flex;gap:6px;align-items:center;flex-wrap:wrap}
+.sk-seat-role{font-weight:400;color:#555;font-size:12px}
+.sk-seat-facts{display:flex;flex-wrap:wrap;gap:2px 10px;margin-top:2px;color:#2b2b2b}
+.sk-seat-status{display:inline-block;margin-top:3px;font-size:12px;border-radius:8px;padding:0 6px;background:#ececec}
+.sk-seat-turn{display:inline-block;border-radius:8px;padding:0 7px;background:#f2b600;color:#1d1d1d;font-size:12px;font-weight:700}
+.sk-center{background:#f7f6ef;border-radius:10px;padding:4px 8px;min-width:0}
+.sk-center .sk-panel{background:#fffffb}
+.sk-error-box{background:#fdecec;border:1px solid #c0392b;border-radius:6px;padding:6px 10px;font-size:14px}
 .sk-cover-box{background:repeating-linear-gradient(45deg,#5b4636 0 14px,#6b5444 14px 28px);border-radius:12px;padding:28px;
   color:#fff;text-align:center;font-size:18px;margin:6px 0}
-.sk-hand-box{min-height:96px;padding:14px 6px 4px 6px;border-radius:10px;background:#2f5d3a;flex-wrap:wrap;gap:2px;align-items:flex-end}
-.sk-hand-label{color:#555;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;margin-top:6px}
+.sk-hand-box{min-height:96px;padding:14px 6px 4px 6px;border-radius:10px;background:#234a30;flex-wrap:wrap;gap:4px;align-items:flex-end}
+.sk-hand-label{color:#fff;font-size:13px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;margin:2px 4px 0 4px}
 .sk-board .sk-handcard.jupyter-button{width:56px;height:80px;min-width:56px;padding:0;margin:0 2px;border:none;
   background-color:transparent !important;background-size:100% 100%;background-repeat:no-repeat;
-  box-shadow:none !important;transition:transform .08s;border-radius:7px;outline:none}
+  box-shadow:none !important;transition:transform .08s;border-radius:7px}
+.sk-board .sk-handcard.jupyter-button:focus-visible{outline:3px solid #fff;outline-offset:2px}
 .sk-board .sk-handcard.jupyter-button.mod-active{transform:translateY(-12px);box-shadow:0 0 0 3px #ffc400 !important}
 .sk-board .sk-handcard.jupyter-button.sk-hint{box-shadow:0 0 0 3px #7dff8e !important}
 .sk-board .sk-handcard.jupyter-button.sk-hint.mod-active{box-shadow:0 0 0 3px #ffc400,0 0 0 6px #7dff8e !important}
 .sk-board .sk-handcard.jupyter-button:disabled{opacity:1;cursor:default}
 .sk-board .sk-handcard.jupyter-button.sk-faded{opacity:.55}
 .sk-board .sk-handcard.jupyter-button.sk-group-start{margin-left:14px}
+.sk-board .jupyter-button:focus-visible,.sk-board input:focus-visible,.sk-board select:focus-visible,
+.sk-board .sk-log:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}
+.sk-board .jupyter-button{min-height:32px}
 .sk-actions{gap:6px;align-items:center;flex-wrap:wrap;margin:6px 0}
 .sk-board .sk-play{font-weight:700}
-.sk-bar{position:relative;width:140px;height:16px;background:#e9e9e2;border-radius:8px;overflow:hidden;display:inline-block;vertical-align:middle}
+.sk-bar{position:relative;width:140px;max-width:100%;height:16px;background:#e9e9e2;border-radius:8px;overflow:hidden;display:inline-block;vertical-align:middle}
 .sk-bar-fill{height:100%}
-.sk-bar-text{position:absolute;left:0;right:0;top:0;font-size:11px;text-align:center;line-height:16px;color:#222}
-.sk-game-over-box{background:#fff7d6;border:2px solid #e0b000;border-radius:10px;padding:8px 12px;margin:6px 0}
+.sk-bar-text{position:absolute;left:0;right:0;top:0;font-size:11px;text-align:center;line-height:16px;color:#1d1d1d}
+.sk-game-over-box{background:#fff7d6;border:2px solid #b38600;border-radius:10px;padding:8px 12px;margin:6px 0;overflow-wrap:anywhere}
+.sk-game-over-box .sk-table{max-width:100%}
 .sk-note{background:#f4f4ef;border:1px solid #ddd}
 .sk-botbar{gap:6px;align-items:center;flex-wrap:wrap}
 .sk-panels{gap:12px;flex-flow:row wrap}
+.sk-panels>.widget-html{flex:1 1 300px;min-width:0}
+.sk-log-box{border:1px solid #d8d8d8;border-radius:8px;padding:6px 4px 6px 10px;margin:6px 0;background:#fbfbf8;flex:1 1 320px;min-width:0}
+.sk-log-title{font-weight:700;font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#555}
+.sk-board .sk-log{max-height:260px;overflow-y:auto;overflow-x:hidden;display:flex;flex-direction:column-reverse}
+.sk-board .sk-log .widget-html-content{display:block;width:100%}
+.sk-log-lines{margin:0;padding:0 6px 4px 0;list-style:none;font-size:13px}
+.sk-log-line{display:flex;gap:6px;padding:2px 0;border-bottom:1px solid #eeeee8;overflow-wrap:anywhere}
+.sk-log-line:last-child{border-bottom:none;font-weight:600}
+.sk-log-n{flex:none;color:#6b6b6b;min-width:2.6em;text-align:right}
 .sk-legal-list{font-family:monospace;font-size:12px;color:#245}
+.sk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 </style>
 """
 
@@ -513,7 +563,6 @@ class GameBoard(widgets.VBox):
         self._reveal_button = widgets.Button(
             description="Show my hand",
             button_style="warning",
-            icon="eye",
             layout=widgets.Layout(width="auto", align_self="center"),
         )
         self._reveal_button.add_class("sk-reveal")
@@ -523,12 +572,16 @@ class GameBoard(widgets.VBox):
         self._cover.add_class("sk-cover-box")
         self._picture = widgets.HTML()
         self._picture.add_class("sk-picture")
+        self._picture.add_class("sk-center")
+        self._seats_top = widgets.HTML()  # the other seats, in play order after yours
+        self._seats_top.add_class("sk-seats-top")
+        self._my_seat = widgets.HTML()  # your seat, below the middle of the table
+        self._my_seat.add_class("sk-my-seat")
         self._hand_label = widgets.HTML()
         self._hand = CardHand()
         self._hand.observe(self._on_select, "selected")
         self._hint = widgets.ToggleButton(
             description="Hints",
-            icon="lightbulb-o",
             value=False,
             tooltip="highlight the cards that can be part of a legal play",
         )
@@ -536,10 +589,10 @@ class GameBoard(widgets.VBox):
         self._hint.observe(self._on_hint, "value")
         self._explain = widgets.HTML()
         self._explain.add_class("sk-explain")
-        self._next = widgets.Button(description="Next", icon="step-forward", tooltip="let the next bot move")
+        self._next = widgets.Button(description="Next bot move", tooltip="let the next bot move now")
         self._next.add_class("sk-next")
         self._next.on_click(self._on_next)
-        self._skip = widgets.Button(description="Bots to my turn", icon="fast-forward")
+        self._skip = widgets.Button(description="Bots to my turn", tooltip="let the bots play until it is your turn")
         self._skip.add_class("sk-skip")
         self._skip.on_click(self._on_skip)
         self._timer = widgets.Play(
@@ -551,32 +604,38 @@ class GameBoard(widgets.VBox):
             show_repeat=False,
             description="bots",
             tooltip="play bot turns one at a time",
+            layout=widgets.Layout(display="none"),  # the pacing clock: runs in the page, shown as Pause / Go on
         )
         self._timer.add_class("sk-autoplay")
         self._timer.observe(self._on_tick, "value")
+        self._pause = widgets.ToggleButton(
+            value=False, description="Pause the bots", tooltip="stop or go on with bot turns"
+        )
+        self._pause.add_class("sk-pause")
+        self._pause.observe(self._on_pause, "value")
         self._speed = widgets.Dropdown(
             options=list(SPEEDS), value=900, description="Bot speed", layout=widgets.Layout(width="200px")
         )
         self._speed.add_class("sk-speed")
         self._speed.observe(self._on_speed, "value")
-        self._botbar = widgets.HBox([self._next, self._timer, self._speed, self._skip])
+        self._botbar = widgets.HBox([self._pause, self._next, self._timer, self._speed, self._skip])
         self._botbar.add_class("sk-botbar")
         self._standings = widgets.HTML()
         self._standings.add_class("sk-standings")
         self._log = widgets.HTML()
         self._log.add_class("sk-log")
+        self._log.tabbable = True  # the log scrolls: reachable by keyboard
+        self._log_box = widgets.VBox([widgets.HTML('<div class="sk-log-title">Log</div>'), self._log])
+        self._log_box.add_class("sk-log-box")
         self._over_text = widgets.HTML()
         self._again = widgets.Button(
             description="Play again (a new deal)",
-            icon="repeat",
             button_style="primary",
             layout=widgets.Layout(width="auto"),
         )
         self._again.add_class("sk-again")
         self._again.on_click(self._on_again)
-        self._replay_button = widgets.Button(
-            description="Replay this game", icon="film", layout=widgets.Layout(width="auto")
-        )
+        self._replay_button = widgets.Button(description="Replay this game", layout=widgets.Layout(width="auto"))
         self._replay_button.add_class("sk-replay-open")
         self._replay_button.on_click(self._on_replay)
         self._replay_area = widgets.VBox()
@@ -592,7 +651,7 @@ class GameBoard(widgets.VBox):
         self._table_area.add_class("sk-table-area")
         self._controls = widgets.HBox(self.build_controls())
         self._controls.add_class("sk-actions")
-        self._panels = widgets.HBox([self._standings, self._log])
+        self._panels = widgets.HBox([self._standings, self._log_box])
         self._panels.add_class("sk-panels")
         chosen_by_address = address_seed() if seed is None and deal is None else None
         if chosen_by_address is not None:  # a kernel Voila started for a page with ?seed=…
@@ -602,16 +661,25 @@ class GameBoard(widgets.VBox):
                 self._note = f"The page's address chose no deal ({err}): this is a fresh deal."
         self.session = self._new_session(seed, seats, options, deal)
         self._setup.load(self.session)
+        # the card table: the other seats at the top, the trick in the middle, you and your hand below
+        self._felt = widgets.VBox(
+            [
+                self._seats_top,
+                self._picture,
+                self._table_area,
+                self._my_seat,
+                self._cover,
+                self._hand_label,
+                self._hand,
+            ]
+        )
+        self._felt.add_class("sk-felt")
         self.children = [
             self._style,
             self._status,
             self._error,
             self._over,
-            self._picture,
-            self._table_area,
-            self._cover,
-            self._hand_label,
-            self._hand,
+            self._felt,
             self._controls,
             self._explain,
             self._botbar,
@@ -658,7 +726,28 @@ class GameBoard(widgets.VBox):
         return ""
 
     def standings(self, obs: Any) -> str:
+        """A panel beside the log with the game's figures in full (a table); may be empty."""
         return ""
+
+    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+        """A seat's public counts, each a short phrase people read ("12 cards", "3 points")."""
+        return []
+
+    def seat_status(self, obs: Any, seat: int) -> str:
+        """A seat's public state in a word or two ("passed", "out", "finished 1st"); empty if none."""
+        return ""
+
+    def turn_hint(self, obs: Any) -> str:
+        """What the player to move may do now, in a few words ("beat the Pair or pass")."""
+        return ""
+
+    def held_back(self, obs: Any) -> int:
+        """How many of the newest log events a step-by-step reveal still hides (0: none).
+
+        While a reveal is under way the log, the turn line and the game-over panel hold back
+        what it has not shown yet; the board's own picture and figures must do the same.
+        """
+        return 0
 
     def hand_heading(self, obs: Any, my_turn: bool) -> str:
         return self.hand_title
@@ -690,7 +779,11 @@ class GameBoard(widgets.VBox):
         obs = session.observation()
         private = session.mode == "watch" or not session.covered
         my_turn = session.my_turn
-        self._status.value = self._status_html(obs)
+        held = max(0, self.held_back(obs))
+        over = bool(state.is_over) and not held
+        self._status.value = self._status_html(obs, held)
+        self._seats_top.value, self._my_seat.value = self._seats_html(obs)
+        self._my_seat.layout.display = "" if self._my_seat.value else "none"
         self._picture.value = self.picture(obs, private)
         covered = session.covered and not state.is_over
         self._cover.layout.display = "" if covered else "none"
@@ -723,35 +816,94 @@ class GameBoard(widgets.VBox):
         self._skip.layout.display = "none" if session.mode == "watch" else ""
         self._botbar.layout.display = "none" if not session.bots else ""
         self._standings.value = self.standings(obs)
+        lines = [e.text for e in obs.log]
         self._log.value = (
-            kit.panel("Log", kit.log_html([e.text for e in obs.log], last=14))
+            log_lines_html(lines[: len(lines) - held] if held else lines)
             if private
-            else kit.panel("Log", '<div class="sk-empty">hidden while the device changes hands</div>')
+            else '<div class="sk-empty">hidden while the device changes hands</div>'
         )
         self._over_text.value = (
-            f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if state.is_over else ""
+            f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if over else ""
         )
-        self._over.layout.display = "" if state.is_over else "none"
+        self._over.layout.display = "" if over else "none"
         self._show_replay()
-        self._error.value = f'<div class="sk-error-box">{html.escape(self.last_error)}</div>' if self.last_error else ""
+        self._error.value = (
+            f'<div class="sk-error-box" role="alert">{html.escape(self.last_error)}</div>' if self.last_error else ""
+        )
 
-    def _status_html(self, obs: Any) -> str:
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        """How the table names a seat: ("You", "Player 1") for the seat on screen, else
+        ("Player 2", "heuristic bot") and the like."""
+        session = self.session
+        if 0 <= seat < len(session.seats) and seat == session.viewer and session.mode == "bots":
+            return "You", seat_name(seat)
+        kind = session.seats[seat] if 0 <= seat < len(session.seats) else HUMAN
+        return seat_name(seat), ("at this screen" if kind == HUMAN else f"{kind} bot")
+
+    def _seats_html(self, obs: Any) -> tuple[str, str]:
+        """The seats around the table: the others in play order after yours, then yours."""
+        session = self.session
+        count = len(session.seats)
+        me = session.viewer if session.mode == "bots" else None
+        order = [(me + k) % count for k in range(1, count)] if me is not None else list(range(count))
+        over = bool(session.state.is_over)
+        boxes = [self._seat_box(obs, seat, over) for seat in order]
+        mine = self._seat_box(obs, me, over) if me is not None else ""
+        return f'<div class="sk-seats" role="list" aria-label="Seats">{"".join(boxes)}</div>', (
+            f'<div class="sk-seats" role="list" aria-label="Your seat">{mine}</div>' if mine else ""
+        )
+
+    def _seat_box(self, obs: Any, seat: int, over: bool) -> str:
+        name, role = self.seat_label(seat)
+        to_move = not over and seat == self.session.to_move
+        classes = "sk-seat" + (" sk-to-move" if to_move else "") + (" sk-you" if name == "You" else "")
+        facts = "".join(f"<span>{html.escape(f)}</span>" for f in self.seat_facts(obs, seat))
+        status = self.seat_status(obs, seat)
+        turn = '<span class="sk-seat-turn">to move</span>' if to_move else ""
+        current = ' aria-current="true"' if to_move else ""
+        return (
+            f'<div class="{classes}" role="listitem"{current}>'
+            f'<div class="sk-seat-name">{html.escape(name)} <span class="sk-seat-role">{html.escape(role)}</span>'
+            f"{turn}</div>"
+            + (f'<div class="sk-seat-facts">{facts}</div>' if facts else "")
+            + (f'<span class="sk-seat-status">{html.escape(status)}</span>' if status else "")
+            + "</div>"
+        )
+
+    def _status_html(self, obs: Any, held: int = 0) -> str:
+        """The turn line: whose turn it is, unmistakably (yours in green), or the game's end."""
         session = self.session
         state = session.state
-        mode = {"bots": "playing against bots", "hot-seat": "hot-seat", "watch": "watching bots"}[session.mode]
-        if state.is_over:
-            what = "<b>Game over.</b>"
+        mode = {"bots": "you against bots", "hot-seat": "hot-seat", "watch": "watching bots"}[session.mode]
+        css = ""
+        more = ""
+        if state.is_over and not held:
+            what, css = "Game over.", " sk-over"
+            more = "The results are below the turn line."
+        elif held:
+            what, more = "Revealing…", "Show the next step to see what happened."
         elif session.my_turn:
-            what = f"<b>Your turn</b>, {html.escape(seat_name(session.to_move))}."
+            what, css = (
+                "Your turn." if session.mode == "bots" else f"Your turn, {seat_name(session.to_move)}.",
+                " sk-yours",
+            )
+            more = self.turn_hint(obs)
+        elif session.covered:
+            what = f"{seat_name(session.to_move)} is next: pass the device."
         elif session.bot_to_move:
-            kind = session.seats[session.to_move]
-            what = f"<b>{html.escape(seat_name(session.to_move))}</b> ({html.escape(kind)} bot) is to move."
+            what = f"{seat_name(session.to_move)} ({session.seats[session.to_move]} bot) is playing…"
         else:
-            what = f"<b>{html.escape(seat_name(session.to_move))}</b> is to move."
+            what = f"{seat_name(session.to_move)} is to move."
         seed = ""
-        if session.seed_shown:  # a secret seed only once the game is over; a chosen one any time
-            seed = f" · seed {session.seed}" + ("" if state.is_over else " (chosen)")
-        return f'<div class="sk-status-line">{html.escape(self.title + seed)} · {mode} · {what}</div>'
+        if session.chosen and not state.is_over:  # a chosen seed may be shown; a secret one only at the end
+            seed = f" · seed {session.seed} (chosen)"
+        return (
+            f'<div class="sk-turn{css}" role="status"><span class="sk-turn-dot" aria-hidden="true"></span><div>'
+            f'<div class="sk-turn-what">{html.escape(what)}</div>'
+            f'<div class="sk-turn-more">{html.escape(self.title)} · {html.escape(mode)}{html.escape(seed)}'
+            + (f" · {html.escape(more)}" if more else "")
+            + "</div></div></div>"
+        )
 
     def _deal_html(self) -> str:
         """After the game: the seed (as text) and the record to download (options, seed, deal, moves)."""
@@ -872,16 +1024,16 @@ class GameBoard(widgets.VBox):
 
     def _maybe_autoplay(self) -> None:
         """Start the front-end timer when bots are to move (it does nothing without a front end)."""
-        if self.autoplay and self.session.bot_to_move and self.session.mode != "watch":
+        if self.autoplay and self.session.bot_to_move and not self._pause.value:
             self._timer.playing = True
 
     def _show_error(self, err: BaseException) -> None:
         self._timer.playing = False  # a failing bot must not fail again on every tick
         if isinstance(err, SlothKernelError):  # refused input (e.g. a forged event): one sentence, no traceback
             self.last_error = " ".join(str(err).split())
-        else:
-            self.last_error = "".join(traceback.format_exception_only(type(err), err)).strip()
-            self.last_error += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
+        else:  # a person never sees a traceback: a short message here, the detail in the server's log
+            self.last_error = "Something went wrong, so that action was not taken; the game is unchanged."
+            server_log(err)
         try:
             self.render()
         except Exception:  # noqa: BLE001 - rendering itself failed: show the raw text
@@ -954,6 +1106,15 @@ class GameBoard(widgets.VBox):
             self._timer.playing = False
 
     @guarded
+    def _on_pause(self, change: dict[str, Any]) -> None:
+        """Pause the bots (the clock stops) or let them go on at the chosen speed."""
+        self._pause.description = "Let the bots go on" if change["new"] else "Pause the bots"
+        if change["new"]:
+            self._timer.playing = False
+        else:
+            self._maybe_autoplay()
+
+    @guarded
     def _on_speed(self, change: dict[str, Any]) -> None:
         self._timer.interval = int(change["new"])
 
@@ -1012,6 +1173,14 @@ class GameBoard(widgets.VBox):
         self._maybe_autoplay()
 
 
+def server_log(err: BaseException) -> None:
+    """Write an error's traceback to the server's log (the kernel's real stderr), never to the page."""
+    stream = sys.__stderr__
+    if stream is not None:
+        stream.write("sloth-kernel board error:\n" + "".join(traceback.format_exception(err)))
+        stream.flush()
+
+
 # --- seat setup -------------------------------------------------------------------------------
 
 
@@ -1039,7 +1208,7 @@ class SeatSetup(widgets.VBox):
             for s in range(self.MAX_SEATS)
         ]
         self.option_widgets: dict[str, widgets.ValueWidget] = {}
-        self.start = widgets.Button(description="New game", button_style="primary", icon="refresh")
+        self.start = widgets.Button(description="New game", button_style="primary")
         self.start.add_class("sk-new")
         self.start.on_click(self._start)
         # Text, not a number box: a seed has 128 bits, a JS number only 53.
@@ -1049,7 +1218,6 @@ class SeatSetup(widgets.VBox):
         self.chosen_seed.add_class("sk-seed-input")
         self.deal_seed = widgets.Button(
             description="Deal this seed",
-            icon="key",
             tooltip="deal the seed typed here: everyone who deals it gets the same cards",
             layout=widgets.Layout(width="auto"),
         )

@@ -9,6 +9,7 @@ anything but a ConfigError, whatever type a field holds.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from typing import Any
 
 import pytest
@@ -111,6 +112,7 @@ def test_validate_raises_only_config_errors_whatever_a_field_holds(game_name: st
     """Configs built directly (not through load_game's type checks) are refused the same way."""
     config_class = game_spec(game_name).game_class().config_class
     default = config_class()
+    hints = typing.get_type_hints(config_class)
     for field in dataclasses.fields(config_class):
         for value in ODD:
             config = dataclasses.replace(default, **{field.name: value})
@@ -118,8 +120,9 @@ def test_validate_raises_only_config_errors_whatever_a_field_holds(game_name: st
                 config.validate()
             except ConfigError as err:
                 assert field.name in str(err) or "race deck" in str(err), (field.name, value, err)
-            else:  # accepted: only values the option means (a flag set, an optional left out)
-                assert (type(value), value) in {(bool, True), (type(None), None)}, (field.name, value)
+            else:  # accepted: only values the option means (a flag set, an optional left out, a fraction)
+                meant = {(bool, True), (type(None), None)} | ({(float, 1.5)} if hints[field.name] is float else set())
+                assert (type(value), value) in meant, (field.name, value)
 
 
 def test_sprint_config_validates_in_order_of_cost() -> None:

@@ -80,7 +80,7 @@ def track(obs: SprintObservation) -> str:
     ):
         square = min(square, finish)
         cx, cy = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6
-        mark = kit.icon(name.lower(), size=10, at=(cx - 5, cy - 5))
+        mark = kit.icon(name.lower(), size=12, at=(cx - 6, cy - 6))
         parts.append(
             f'<g class="sk-sprint-{name.lower()}"><circle cx="{cx}" cy="{cy}" r="7" fill="{colour}" '
             f'stroke="#fff" stroke-width="1.5"/><g color="#fff">{mark}</g><title>{name}: square {square}</title></g>'

@@ -368,7 +368,8 @@ def _read_kernel_frame_binding(source: Any, protocol: str, kind: str, payload: s
 KERNEL_TRACKER_JS = r"""
 (() => {
   if (window.__skKernel) return;
-  const state = { pending: new Set(), sent: 0, idle: 0, lastReceived: 0 };
+  // sentIds: shell requests in the order sent; answeredAt: request id -> when its "idle" was read
+  const state = { pending: new Set(), sent: 0, idle: 0, lastReceived: 0, sentIds: [], answeredAt: new Map() };
   window.__skKernel = state;
   const answered = new Set();  // requests whose "idle" was read before the request itself
   let frames = 0;
@@ -398,6 +399,7 @@ KERNEL_TRACKER_JS = r"""
         read(this, event.data, (msg) => {
           if (msg.channel === 'iopub' && msg.msg_type === 'status' && msg.execution_state === 'idle'
               && msg.parent_msg_id) {
+            state.answeredAt.set(msg.parent_msg_id, performance.now());
             if (state.pending.delete(msg.parent_msg_id)) state.idle += 1; else answered.add(msg.parent_msg_id);
           }
         });
@@ -407,6 +409,7 @@ KERNEL_TRACKER_JS = r"""
       read(this, data, (msg) => {
         if (msg.channel !== 'shell') return;
         state.sent += 1;
+        state.sentIds.push(msg.msg_id);
         if (answered.delete(msg.msg_id)) state.idle += 1; else state.pending.add(msg.msg_id);
       });
       return super.send(data);

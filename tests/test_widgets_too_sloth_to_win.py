@@ -35,10 +35,26 @@ def play_as_person(board: TooSlothBoard, move: str) -> None:
     find(board, "sk-play").click()
 
 
+def showing_round_end(board: TooSlothBoard) -> bool:
+    return bool(find(board, "sk-ts-continue").layout.display != "none")
+
+
+def play_out(board: TooSlothBoard) -> None:
+    """Bots to the end, stepping through every round's end as a person would."""
+    for _ in range(50):
+        board.run_bots()
+        if not showing_round_end(board):
+            break
+        find(board, "sk-ts-continue").click()
+
+
 def test_full_game_from_the_widgets() -> None:
     board = TooSlothBoard(seed=5, autoplay=False)
     me = make_bot("too-sloth-to-win", "heuristic", seed=9)
     for _ in range(3000):
+        if showing_round_end(board):
+            find(board, "sk-ts-continue").click()
+            continue
         if board.state.is_over:
             break
         if board.session.my_turn:
@@ -147,8 +163,13 @@ def test_watch_mode_and_no_board_variant_through_setup() -> None:
     assert board.state.game.config.no_board and board.state.seed == 11
     assert "Track" not in find(board, "sk-picture").value
     assert "No-Board variant" in find(board, "sk-picture").value
-    while not board.state.is_over:
-        find(board, "sk-next").click()
+    for _ in range(3000):
+        if showing_round_end(board):
+            find(board, "sk-ts-continue").click()
+        elif board.state.is_over:
+            break
+        else:
+            find(board, "sk-next").click()
     assert "wins" in visible_text(find(board, "sk-game-over"))
     assert find(board, "sk-next").disabled
 
@@ -186,7 +207,7 @@ def test_play_again_keeps_seats_and_options_with_a_fresh_deal() -> None:
     board = TooSlothBoard(seed=8, seats=["random", "random", "random"], no_board=True, autoplay=False)
     again = find(board, "sk-again")
     assert find(board, "sk-game-over").layout.display == "none"
-    board.run_bots()
+    play_out(board)
     assert board.state.is_over and find(board, "sk-game-over").layout.display != "none"
     again.click()
     assert not board.state.is_over and board.state.seed not in (8, 9) and not board.session.chosen

@@ -246,7 +246,7 @@ class TooSlothBoard(GameBoard):
         if status.startswith("out"):
             return "out: " + status.split(": ", 1)[1] if ": " in status else "out"
         if obs.is_over:
-            return ""
+            return "did not finish"
         parts = ["active"]
         if obs.pacemaker == seat:
             parts.append("pacemaker")
@@ -385,8 +385,10 @@ class TooSlothBoard(GameBoard):
     # -- the board's own parts --
 
     def render(self) -> None:
-        super().render()
         pending = self._pending(self.session.observation())
+        if pending is not None:  # the note repeats the newest log line, which may be the next deal
+            self._note = ""
+        super().render()
         if pending is not None:  # the bots wait while the player steps through a round's end
             self._next.disabled = self._skip.disabled = True
         self._continue.layout.display = "" if pending is not None else "none"
@@ -485,10 +487,7 @@ class TooSlothBoard(GameBoard):
                 "The results come next."
             )
         else:
-            awards = " ".join(e.text for e in log[end.move_event + 1 : end.next_start] if e.kind != ROUND_START)
-            banner = f"<b>Round {number} results.</b> {html.escape(result_words(end.result))}" + (
-                f'<div style="font-size:13px">{html.escape(awards)}</div>' if awards else ""
-            )
+            banner = f"<b>Round {number} results.</b> {html.escape(result_words(end.result))}"
         head = f"Round {number} of {obs.rounds} · " + (
             "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
         )

@@ -8,6 +8,9 @@ round's end in two steps the player presses through, and holds the bots meanwhil
    were before the awards;
 2. the round's results (who took a Trophy or a Cash Chip, and why), then the next deal.
 
+The last round needs no such steps: the engine deals nothing after it, so its last play stays on
+the table and the track beside the game-over panel.
+
 Until a step is shown, the log, the seats, the standings and the game-over panel hold back what
 it would tell (see :meth:`TooSlothBoard.held_back`).
 """
@@ -232,7 +235,7 @@ class TooSlothBoard(GameBoard):
         if not obs.no_board:
             space = min(obs.positions[seat], obs.finish)
             facts.append("at the finish" if space == obs.finish else f"space {space}")
-        facts.append(counted(obs.hand_sizes[seat], "card"))
+        facts.append(counted(obs.hand_sizes[seat] - obs.drinks_held[seat], "card"))  # running cards; drinks next
         facts.append(counted(obs.drinks_held[seat], "drink") if obs.drinks_held[seat] else "no drink")
         facts.append(counted(obs.trophies[seat], "Trophy", "Trophies"))
         facts.append(counted(obs.chips[seat], "Cash Chip"))
@@ -324,10 +327,10 @@ class TooSlothBoard(GameBoard):
             best = max(obs.trophies[s] for s in tied)
             still = [s for s in tied if obs.trophies[s] == best]
             if len(still) == 1:
-                others = ", ".join(f"{seat_name(s)} {obs.trophies[s]}" for s in tied if s != winner)
-                why += f"; {who(winner)} has more Trophies: {best} (against {others})."
+                others = ", ".join(f"{seat_name(s)}: {obs.trophies[s]}" for s in tied if s != winner)
+                why += f"; {who(winner)} has more Trophies: {best} ({others})."
             else:
-                why += f" and {counted(best, 'Trophy', 'Trophies')} each"
+                why += f"; {names(still)} have {counted(best, 'Trophy', 'Trophies')} each"
                 last = chip_rounds(winner)
                 if last:
                     why += f"; {who(winner)} gained a Cash Chip most recently, in round {last[-1]}."
@@ -393,13 +396,10 @@ class TooSlothBoard(GameBoard):
             self._next.disabled = self._skip.disabled = True
         self._continue.layout.display = "" if pending is not None else "none"
         if pending is not None:
-            last = bool(self.session.state.is_over) and pending.index == len(self.session.state.view().results) - 1
-            if self._stage == 0:
-                self._continue.description = (
-                    "Show the final results" if last else f"Show the results of round {pending.result.round + 1}"
-                )
-            else:
-                self._continue.description = f"Deal round {pending.result.round + 2}"
+            number = pending.result.round + 1
+            self._continue.description = (
+                f"Show the results of round {number}" if self._stage == 0 else f"Deal round {number + 1}"
+            )
 
     def step(self) -> bool:
         """One bot move, unless the player is still looking at a round's end."""
@@ -409,7 +409,11 @@ class TooSlothBoard(GameBoard):
         return super().step()
 
     def run_bots(self, limit: int = 10_000) -> int:
-        """Bots move until a human is to move, the game ends or a round ends (shown first)."""
+        """Bots move until a human is to move, the game ends or a round ends (shown first).
+
+        Asked while a round's end is shown, it moves on past it (an explicit request).
+        """
+        self._skip_round_end()
         count = 0
         with self._own_action():
             while count < limit and self._pending(self.session.observation()) is None and self.session.step():
@@ -421,13 +425,14 @@ class TooSlothBoard(GameBoard):
         return count
 
     def submit(self, move: str | None) -> Explanation | None:
-        if self._pending(self.session.observation()) is not None:
-            self._verdict = Explanation(
-                move or "", False, "first see how the round ended: press the button under the table"
-            )
-            self.render()
-            return self._verdict
+        """Send a move (the controls are off while a round's end is shown; a move sent anyway moves on)."""
+        self._skip_round_end()
         return super().submit(move)
+
+    def _skip_round_end(self) -> None:
+        end = self._pending(self.session.observation())
+        if end is not None:
+            self._rounds_shown, self._stage = end.index + 1, 0
 
     def _head(self, obs: Any) -> str:
         mode = "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
@@ -514,6 +519,8 @@ class TooSlothBoard(GameBoard):
         ends = round_ends(obs)
         while self._rounds_shown < len(ends):
             end = ends[self._rounds_shown]
+            if obs.is_over and end.index == len(obs.results) - 1:
+                return None  # the last round: its last play stays on the table beside the game-over panel
             later = any(e.move is not None for e in obs.log[end.next_start :])
             if not later:  # nobody has moved since: show this end step by step
                 return end
@@ -544,7 +551,9 @@ class TooSlothBoard(GameBoard):
         record = state.to_record()
         record["moves"] = record["moves"][:moves_before]
         before_state = state.game.replay(record)
-        before = before_state.view() if obs.player is None else before_state.observation(obs.player)
+        before: TooSlothObservation = (
+            before_state.view() if obs.player is None else before_state.observation(obs.player)
+        )
         move = state.history[moves_before]
         mover = obs.log[end.move_event].player
         positions, sizes, drinks = list(before.positions), list(before.hand_sizes), list(before.drinks_held)
@@ -622,8 +631,7 @@ class TooSlothBoard(GameBoard):
         end = self._pending(obs)
         if end is None:
             return
-        last = end.index == len(obs.results) - 1 and bool(self.session.state.is_over)
-        if self._stage == 0 and not last:
+        if self._stage == 0:
             self._stage = 1
         else:
             self._rounds_shown = end.index + 1

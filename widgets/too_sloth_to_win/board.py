@@ -47,7 +47,7 @@ BOARD_CSS = """
   display:flex;flex-direction:column;align-items:center;gap:1px;padding:1px 0;min-width:0}
 .sk-ts-space.sk-ts-finish{background:repeating-linear-gradient(45deg,#222 0 6px,#fff 6px 12px)}
 .sk-ts-space-n{font-size:11px;color:#555;line-height:14px}
-.sk-ts-finish .sk-ts-space-n{background:#222;color:#fff;border-radius:4px;padding:0 2px}
+.sk-ts-finish .sk-ts-space-n{background:#222;color:#fff;border-radius:4px;padding:0 3px}
 .sk-ts-meeple{display:block;width:18px;height:18px;border-radius:9px 9px 3px 3px;color:#fff;font-size:11px;
   font-weight:700;line-height:18px;text-align:center}
 .sk-ts-head{font-weight:600;margin:2px 0 4px 0}
@@ -471,7 +471,7 @@ class TooSlothBoard(GameBoard):
                 for s in here
             )
             finish = space == obs.finish
-            label = "Finish" if finish else str(space)
+            label = str(space)  # the checkered cell is the finish (its name says so; the heading too)
             words = ("the finish" if finish else f"space {space}") + (": " + names(here) if here else ": nobody")
             css = "sk-ts-space sk-ts-finish" if finish else "sk-ts-space"
             cells.append(

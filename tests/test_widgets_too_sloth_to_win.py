@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
+import html
+import re
+
+import ipywidgets as widgets
 import pytest
 from sloth_widgets import Board, TooSlothBoard
-from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text
-from sloth_widgets.too_sloth_to_win.board import move_keys
+from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text, walk
+from sloth_widgets.too_sloth_to_win.board import move_keys, result_words
 
 from sloth_kernel.bots import make_bot
+from sloth_kernel.core import seat_name
+from sloth_kernel.games.too_sloth_to_win.engine import RoundResult
 from sloth_kernel.games.too_sloth_to_win.render import hand_faces
+
+
+def plain(markup: str) -> str:
+    """HTML as the words a person reads."""
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", markup).split())).replace(" .", ".").replace(" ,", ",")
 
 
 def said(board: TooSlothBoard) -> str:
@@ -35,10 +47,26 @@ def play_as_person(board: TooSlothBoard, move: str) -> None:
     find(board, "sk-play").click()
 
 
+def showing_round_end(board: TooSlothBoard) -> bool:
+    return bool(find(board, "sk-ts-continue").layout.display != "none")
+
+
+def play_out(board: TooSlothBoard) -> None:
+    """Bots to the end, stepping through every round's end as a person would."""
+    for _ in range(50):
+        board.run_bots()
+        if not showing_round_end(board):
+            break
+        find(board, "sk-ts-continue").click()
+
+
 def test_full_game_from_the_widgets() -> None:
     board = TooSlothBoard(seed=5, autoplay=False)
     me = make_bot("too-sloth-to-win", "heuristic", seed=9)
     for _ in range(3000):
+        if showing_round_end(board):
+            find(board, "sk-ts-continue").click()
+            continue
         if board.state.is_over:
             break
         if board.session.my_turn:
@@ -147,8 +175,13 @@ def test_watch_mode_and_no_board_variant_through_setup() -> None:
     assert board.state.game.config.no_board and board.state.seed == 11
     assert "Track" not in find(board, "sk-picture").value
     assert "No-Board variant" in find(board, "sk-picture").value
-    while not board.state.is_over:
-        find(board, "sk-next").click()
+    for _ in range(3000):
+        if showing_round_end(board):
+            find(board, "sk-ts-continue").click()
+        elif board.state.is_over:
+            break
+        else:
+            find(board, "sk-next").click()
     assert "wins" in visible_text(find(board, "sk-game-over"))
     assert find(board, "sk-next").disabled
 
@@ -186,8 +219,185 @@ def test_play_again_keeps_seats_and_options_with_a_fresh_deal() -> None:
     board = TooSlothBoard(seed=8, seats=["random", "random", "random"], no_board=True, autoplay=False)
     again = find(board, "sk-again")
     assert find(board, "sk-game-over").layout.display == "none"
-    board.run_bots()
+    play_out(board)
     assert board.state.is_over and find(board, "sk-game-over").layout.display != "none"
     again.click()
     assert not board.state.is_over and board.state.seed not in (8, 9) and not board.session.chosen
     assert board.session.seats == ("random", "random", "random") and board.state.game.config.no_board
+
+
+# -- the card table: seats, round ends, the summary --------------------------------------
+
+
+def watch_board(seed: int) -> TooSlothBoard:
+    return TooSlothBoard(seed=seed, seats=["heuristic"] * 4, autoplay=False)
+
+
+def bots_to_round_end(board: TooSlothBoard) -> None:
+    for _ in range(500):
+        if showing_round_end(board):
+            return
+        assert board.step(), "no round end reached"
+    raise AssertionError("no round end reached")
+
+
+def chips_fact(board: TooSlothBoard, seat: int) -> str:
+    facts = board.seat_facts(board.session.observation(), seat)
+    return next(f for f in facts if "Cash Chip" in f)
+
+
+def test_seat_facts_status_and_turn_hint_in_words() -> None:
+    board = TooSlothBoard(seed=1, autoplay=False)
+    obs = board.session.observation()
+    assert board.seat_facts(obs, 0) == ["space 0", "8 cards", "1 drink", "0 Trophies", "0 Cash Chips"]
+    assert board.seat_status(obs, 0) == "active, pacemaker" and board.seat_status(obs, 1) == "active"
+    assert "lead any combination" in board.turn_hint(obs)
+    seats = find(board, "sk-seats-top").value + find(board, "sk-my-seat").value
+    assert "Player 2" in seats and "8 cards" in seats and "seat 0" not in seats.lower()
+    assert "sk-to-move" in find(board, "sk-my-seat").value  # your turn: your seat is marked
+    select_cards(board, ["2"])
+    find(board, "sk-play").click()
+    obs = board.session.observation()
+    assert board.seat_facts(obs, 0)[:2] == ["space 1", "7 cards"]
+    assert "eliminated from the round (TS-7)" in board.turn_hint(obs)  # a Single on the table
+    assert "sk-to-move" in find(board, "sk-seats-top").value
+
+
+def test_no_board_variant_seats_show_no_space() -> None:
+    board = TooSlothBoard(seed=1, no_board=True, autoplay=False)
+    assert not any("space" in f for f in board.seat_facts(board.session.observation(), 0))
+
+
+def test_a_round_end_shows_its_last_play_before_its_results() -> None:
+    board = watch_board(5)
+    bots_to_round_end(board)
+    obs = board.state.view()
+    assert len(obs.results) == 1 and not board.state.is_over
+    result = obs.results[0]
+    ending = [e for e in obs.log if e.move is not None][-1]
+    log = find(board, "sk-log").value
+    picture = find(board, "sk-picture").value
+    # step 1: the play that ended the round, and nothing after it
+    assert "Round 1 is over" in picture and html.escape(ending.text) in picture
+    assert html.escape(ending.text) in log and "Round 2 of 3" not in log
+    assert "Round 2 of 3" not in said(board)
+    assert "Round 1 of 3" in picture and "Round 2 of 3" not in picture
+    assert find(board, "sk-standings").value == ""  # no result yet
+    assert "sk-to-move" not in find(board, "sk-seats-top").value
+    assert "Revealing" in find(board, "sk-status").value
+    for seat in range(4):  # the figures before the awards
+        before = obs.chips[seat] - (1 if seat in result.chip else 0)
+        assert chips_fact(board, seat).startswith(f"{before} Cash Chip")
+    if ending.move and not ending.move.startswith("pass"):  # the play is on the table
+        assert f"by {seat_name(ending.player)}" in picture
+    # the bots wait for the player
+    moves = len(board.state.history)
+    assert not board.step() and len(board.state.history) == moves
+    assert find(board, "sk-next").disabled and find(board, "sk-skip").disabled
+    # step 2: the results
+    find(board, "sk-ts-continue").click()
+    picture = find(board, "sk-picture").value
+    assert "Round 1 results" in picture and html.escape(result_words(result)) in picture
+    assert "Round 1:" in find(board, "sk-standings").value
+    assert "Round 2 of 3" not in find(board, "sk-log").value
+    for seat in range(4):
+        assert chips_fact(board, seat).startswith(f"{obs.chips[seat]} Cash Chip")
+    if result.first is not None:
+        assert board.seat_status(board.session.observation(), result.first) == "finished 1st"
+    # step 3: the next deal, and the bots go on
+    find(board, "sk-ts-continue").click()
+    assert find(board, "sk-ts-continue").layout.display == "none"
+    assert "Round 2 of 3" in find(board, "sk-log").value and "Round 2 of 3" in find(board, "sk-picture").value
+    assert board.step() and len(board.state.history) == moves + 1
+
+
+def test_the_last_round_ends_with_its_play_on_the_table_beside_the_game_over() -> None:
+    board = watch_board(5)
+    for _ in range(2):
+        bots_to_round_end(board)
+        find(board, "sk-ts-continue").click()
+        find(board, "sk-ts-continue").click()
+    board.run_bots()
+    assert board.state.is_over and find(board, "sk-ts-continue").layout.display == "none"
+    obs = board.state.view()
+    ending = [e for e in obs.log if e.move is not None][-1]
+    picture = find(board, "sk-picture").value
+    if not ending.move.startswith("pass"):  # the last play is on the table, by its player
+        assert f"by {seat_name(ending.player)}" in picture and "Round 3 of 3" in picture
+    assert html.escape(ending.text) in find(board, "sk-log").value
+    assert find(board, "sk-game-over").layout.display != "none"
+    assert "wins" in visible_text(find(board, "sk-game-over"))
+    assert "Round 3:" in find(board, "sk-standings").value
+
+
+def test_code_that_moves_on_passes_a_round_end_shown() -> None:
+    board = watch_board(5)
+    bots_to_round_end(board)
+    moves = len(board.state.history)
+    assert board.run_bots() > 0  # asked for explicitly: the round's end gives way
+    assert len(board.state.history) > moves and "Round 2 of 3" in find(board, "sk-log").value
+
+
+def over_view(board: TooSlothBoard, **figures: object) -> object:
+    return dataclasses.replace(board.state.view(), is_over=True, **figures)
+
+
+def test_summary_explains_the_winner_by_ts14_with_every_players_figures() -> None:
+    board = watch_board(1)
+    results = (
+        RoundResult(0, 0, 1, (0,), (1,), "second finisher"),
+        RoundResult(1, 1, 0, (1,), (0,), "second finisher"),
+        RoundResult(2, 2, 3, (2,), (3,), "second finisher"),
+    )
+    # most Cash Chips
+    text = plain(board.summary(over_view(board, chips=(2, 1, 0, 0), trophies=(0, 0, 3, 0), results=(), winner=0)))
+    assert "Player 1 wins" in text and "Player 1 has the most Cash Chips: 2." in text
+    assert "Player 3: 0 Cash Chips, 3 Trophies" in text and "TS-14" in text
+    # a tie on Cash Chips: Trophies decide
+    text = plain(board.summary(over_view(board, chips=(1, 1, 0, 0), trophies=(0, 2, 0, 0), results=(), winner=1)))
+    assert "Player 1 and Player 2 have 1 Cash Chip each; Player 2 has more Trophies: 2 (Player 1: 0)." in text
+    # a tie on both: the latest Cash Chip decides (Player 1's in round 2, Player 2's in round 1)
+    view = over_view(board, chips=(1, 1, 0, 1), trophies=(1, 1, 1, 0), results=results[:2], winner=0)
+    text = plain(board.summary(view))
+    assert "Player 1, Player 2 and Player 4 have 1 Cash Chip each; Player 1 and Player 2 have 1 Trophy each;" in text
+    assert "Player 1 gained a Cash Chip most recently, in round 2." in text
+    assert "Player 2: 1 Cash Chip (round 1), 1 Trophy (round 2)" in text
+    assert "(s)" not in text and "seat" not in text.lower()
+
+
+def test_the_summary_of_a_real_game_names_the_engines_winner() -> None:
+    board = watch_board(3)
+    play_out(board)
+    obs = board.state.view()
+    text = visible_text(find(board, "sk-game-over"))
+    assert f"Game over: {seat_name(obs.winner)} wins." in text
+    for seat in range(4):
+        assert f"{seat_name(seat)}: {obs.chips[seat]} Cash Chip" in text
+
+
+def test_controls_have_accessible_names_and_no_icons() -> None:
+    board = TooSlothBoard(seed=1, autoplay=False)
+    declare, take = find(board, "sk-declare"), find(board, "sk-take")
+    assert declare.description == "Drink counts as" and take.description
+    assert list(declare.tooltips) == [f"the drink counts as {n}" for n in range(1, 10)]
+    assert int(declare.style.button_width.removesuffix("px")) >= 24
+    assert all(getattr(w, "icon", "") == "" for w in walk(board) if isinstance(w, widgets.Button))
+    assert all(b.tooltip and b.tooltip != "D" for b in hand_buttons(board))
+    # a take offered when passing on a Jump has a label and a tooltip in words
+    board.run_bots()
+    select_cards(board, ["2"])
+    find(board, "sk-play").click()
+    for _ in range(200):
+        obs = board.session.observation()
+        if board.session.my_turn and len([m for m in obs.legal_moves if str(m).startswith("pass ")]) > 1:
+            break
+        if showing_round_end(board):
+            find(board, "sk-ts-continue").click()
+        elif board.session.my_turn:
+            play_as_person(board, str(make_bot("too-sloth-to-win", "heuristic", seed=2).choose(obs)))
+        else:
+            board.step()
+    else:
+        pytest.skip("no choice of take came up")
+    assert all(label.startswith("take the ") for label, _ in take.options)
+    assert list(take.tooltips) == [f"pass and {label}" for label, _ in take.options]

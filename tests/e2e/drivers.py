@@ -193,9 +193,31 @@ class Driver:
 
 class TooSlothDriver(Driver):
     """Pass whenever passing is allowed (taking the first end card offered, TS-6); when leading,
-    play the lowest running card as a Single."""
+    play the lowest running card as a Single. At a round's end, step through it as a person does:
+    the play that ended it, its results, the next deal (``sk-ts-continue``)."""
 
     game = "too-sloth-to-win"
+    CONTINUE = ".sk-board .sk-ts-continue"
+    # 'round-end' when the board waits for the player to step through a round's end, else the
+    # shared answer (a turn or the game's end)
+    ROUND_END_OR_TURN_JS = (
+        "(prev) => { const kernel = window.__skKernel;"
+        " if (!kernel || kernel.sent === 0 || kernel.pending.size > 0) return false;"
+        " const b = document.querySelector('.sk-board .sk-ts-continue');"
+        " if (b && b.offsetParent !== null) return 'round-end';"
+        f" return ({TURN_OR_OVER_JS.strip()})(prev); }}"
+    )
+
+    def wait_turn_or_over(self, prev_log: str | None) -> str:
+        for _ in range(20):  # a few round ends at most, two steps each
+            handle = self.page.wait_for_function(self.ROUND_END_OR_TURN_JS, arg=prev_log, timeout=self.turn_timeout)
+            state = handle.json_value()
+            if state != "round-end":
+                return state
+            self.page.locator(self.CONTINUE).click()
+            self.wait_settled()
+            prev_log = None  # the log moved on with the round's end
+        raise AssertionError(f"{self.game}: the round's end never gave way to a turn")
 
     def take_turn(self) -> None:
         if self.enabled(".sk-board .sk-pass"):

@@ -105,7 +105,7 @@ def test_pass_then_pitch_in_order_and_forged_clicks() -> None:
     assert str(board.state.history[-1]) == "pass" and "Not legal" in said(board)
     before = len(board.state.history)
     select_cards(board, ["Q", "7"])
-    assert "Q → 7" in visible_text(find(board, "sk-pitch-order"))
+    assert "Queen → 7" in visible_text(find(board, "sk-pitch-order"))
     find(board, "sk-pitch").click()
     assert [str(m) for m in board.state.history[before:]] == ["pitch Q", "pitch 7", "done"]
     assert board.state.observation(0).seats[0].pitched[-2:] == ("Q", "7")

@@ -217,8 +217,7 @@ class RaceBoard(GameBoard):
             if private and self.session.my_turn:
                 text = (
                     f"You passed. Now put up to {MAX_PITCH} cards from your hand under your deck, in the order "
-                    f"you click them ({done} so far), then refill your hand to {HAND_SIZE} from the top of "
-                    "your deck (RB-7)."
+                    f"you click them, then refill your hand to {HAND_SIZE} from the top of your deck (RB-7)."
                 )
             else:
                 text = (

@@ -238,11 +238,13 @@ def test_grand_prix_summary_shows_the_sum_of_each_players_points() -> None:
         if not obs.is_over:  # no spoilers: nothing of the end before it comes
             assert find(board, "sk-game-over").layout.display == "none"
             assert "Grand Prix over" not in visible_text(board)
-        if len(obs.results) > seen_results:  # a race just ended: its points are in the standings at once
+        if len(obs.results) > seen_results and not obs.is_over:  # a race just ended: its points show at once
             seen_results = len(obs.results)
             assert f"in race {seen_results}" in visible_text(find(board, "sk-standings"))
     obs = board.session.observation()
     assert obs.is_over and len(obs.results) == 3
+    assert seen_results == 2 and "Grand Prix points so far" not in visible_text(find(board, "sk-standings"))
+    assert [board.seat_status(obs, s).endswith(" in the last race") for s in range(3)] == [True] * 3
     over = visible_text(find(board, "sk-game-over"))
     for seat in range(3):
         terms = [

@@ -239,7 +239,7 @@ class RaceBoard(GameBoard):
 
     def _trick_html(self, obs: Any) -> str:
         if obs.is_over:
-            return '<div class="rb-open">The race is over.</div>'
+            return f'<div class="rb-open">The {"Grand Prix" if obs.grand_prix else "race"} is over.</div>'
         if not obs.trick:
             leader = obs.current_player
             who = "You lead" if self._name(leader) == "You" else f"{self._name(leader)} leads"
@@ -280,7 +280,11 @@ class RaceBoard(GameBoard):
             if not obs.results:
                 return ""
             last = obs.results[-1]
-            return f"{ordinal(last.places[seat])} place" + (" in the last race" if obs.grand_prix else "")
+            return (
+                f"{ordinal(last.places[seat])} in the last race"
+                if obs.grand_prix
+                else f"{ordinal(last.places[seat])} place"
+            )
         if view.out:
             return f"finished {ordinal(obs.order.index(seat) + 1)}"
         if obs.pitching and seat == obs.current_player:
@@ -321,7 +325,7 @@ class RaceBoard(GameBoard):
             for seat in obs.seats
         ]
         body = f'<ul class="rb-track" aria-label="Cards left of {DECK_SIZE}">{"".join(rows)}</ul>'
-        if obs.grand_prix and obs.results:
+        if obs.grand_prix and obs.results and not obs.is_over:  # at the end the summary has the sums
             body += '<div class="rb-mode">Grand Prix points so far (RB-10):</div>' + self._sums_html(obs)
         return kit.panel(f"The race: cards left of {DECK_SIZE}", body)
 

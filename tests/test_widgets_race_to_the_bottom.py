@@ -294,3 +294,12 @@ def test_board_words_have_no_t_for_ten_and_no_emoji() -> None:
     for button in (find(board, "sk-play"), find(board, "sk-pass"), find(board, "sk-pitch")):
         assert button.icon == ""
     assert all(ord(ch) < 0x2190 or 0x2190 <= ord(ch) <= 0x21FF for ch in find(board, "sk-picture").value)
+
+
+def test_watching_bots_shows_every_hand_and_deck_in_words() -> None:
+    board = RaceBoard(seed=3, seats=["random"] * 3, autoplay=False)
+    shown = visible_text(find(board, "sk-picture"))
+    for view in board.state.view().seats:
+        deck = " ".join({"T": "10", "*": "Joker"}.get(t, t) for t in view.deck)
+        assert f"Deck, top first: {deck}" in shown
+    assert "*" not in shown and " T " not in shown

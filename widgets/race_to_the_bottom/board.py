@@ -11,7 +11,7 @@ from sloth_widgets.common import GameBoard, HandCard, face_css, guarded, progres
 
 from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig
 from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, new_deck
-from sloth_kernel.games.race_to_the_bottom.render import card_face, seat_cards
+from sloth_kernel.games.race_to_the_bottom.render import card_face
 from sloth_kernel.render import kit
 
 FACE_PREFIX = "sk-f-rb-"
@@ -53,6 +53,12 @@ RB_STYLE = """
 .rb-sums{margin:4px 0 0 0;padding-left:18px;font-size:13px}
 .rb-sums li{margin:2px 0;overflow-wrap:anywhere}
 .rb-over p{margin:4px 0}
+.rb-teacher{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px;font-size:13px}
+.rb-teacher .rb-c{width:24px;height:34px;font-size:12px}
+.rb-deck{font-size:12px;color:#444;overflow-wrap:anywhere}
+.sk-board .jupyter-button.sk-play{background:#1f7a35;color:#fff}
+.sk-board .jupyter-button.sk-pass{background:#8a4b00;color:#fff}
+.sk-board .jupyter-button.sk-pitch{background:#00697a;color:#fff}
 </style>
 """
 
@@ -234,7 +240,7 @@ class RaceBoard(GameBoard):
                     f"they come back in this order): {mini_cards(mine)}</div>"
                 )
         if self.session.mode == "watch":
-            parts.append(kit.panel("Hands and decks (teacher's view)", seat_cards(obs), css="sk-rb-hands"))
+            parts.append(kit.panel("Hands and decks (teacher's view)", self._teacher_html(obs), css="sk-rb-hands"))
         return '<div class="rb-mid">' + "".join(parts) + "</div>"
 
     def _trick_html(self, obs: Any) -> str:
@@ -262,6 +268,18 @@ class RaceBoard(GameBoard):
                 )
         count = counted(len(obs.trick), "meld")
         return f'<ol class="rb-trick sk-rb-table" aria-label="This trick, {count}, oldest first">{"".join(items)}</ol>'
+
+    def _teacher_html(self, obs: Any) -> str:
+        """Watching bots: every hand in small cards and every deck in order, top first (cheap to send)."""
+        rows = []
+        for view in obs.seats:
+            deck = " ".join("Joker" if t == "*" else face_word(t) for t in view.deck or ()) or "empty"
+            rows.append(
+                f"<li><b>{html.escape(self._name(view.seat))}</b>: "
+                f"{mini_cards(view.hand or ()) if view.hand else 'empty hand'}"
+                f'<div class="rb-deck">Deck, top first: {html.escape(deck)}</div></li>'
+            )
+        return f'<ul class="rb-teacher">{"".join(rows)}</ul>'
 
     def seat_facts(self, obs: Any, seat: int) -> list[str]:
         view = obs.seats[seat]

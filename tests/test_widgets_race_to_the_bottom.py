@@ -303,3 +303,14 @@ def test_watching_bots_shows_every_hand_and_deck_in_words() -> None:
         deck = " ".join({"T": "10", "*": "Joker"}.get(t, t) for t in view.deck)
         assert f"Deck, top first: {deck}" in shown
     assert "*" not in shown and " T " not in shown
+
+
+def test_an_empty_hand_is_told_to_pass_and_refill() -> None:
+    deal = {"hands": ["", "3 3", "4 8"], "decks": ["5 6", "9", "J"]}
+    board = RaceBoard(seats=["human", "random", "random"], deal=deal, autoplay=False)
+    obs = board.session.observation()
+    assert board.turn_hint(obs) == "your hand is empty: pass and refill from your deck (RB-13)"
+    assert not find(board, "sk-pass").disabled and find(board, "sk-play").disabled
+    find(board, "sk-pass").click()
+    obs = board.session.observation()
+    assert obs.pitching and board.turn_hint(obs) == "refill your hand to 12 from your deck"

@@ -316,14 +316,16 @@ class RaceBoard(GameBoard):
     def turn_hint(self, obs: Any) -> str:
         me = obs.current_player
         if obs.pitching:
+            if not obs.seats[me].hand_count:
+                return f"refill your hand to {HAND_SIZE} from your deck"
             return (
                 f"put up to {MAX_PITCH - obs.pitched_now} cards under your deck (click them in order), "
                 f"then refill to {HAND_SIZE}"
             )
+        if not obs.seats[me].hand_count:
+            return "your hand is empty: pass and refill from your deck (RB-13)"
         top = obs.to_beat
         if top is None:
-            if not obs.seats[me].hand_count:
-                return "your hand is empty: pass and refill from your deck (RB-13)"
             return "lead any meld"
         owner = "your own" if obs.to_beat_seat == me else f"{self._name(obs.to_beat_seat)}'s"
         if top.cheat:

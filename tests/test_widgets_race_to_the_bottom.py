@@ -314,3 +314,19 @@ def test_an_empty_hand_is_told_to_pass_and_refill() -> None:
     find(board, "sk-pass").click()
     obs = board.session.observation()
     assert obs.pitching and board.turn_hint(obs) == "refill your hand to 12 from your deck"
+
+
+def test_a_cheat_on_the_table_is_announced_and_only_cheats_may_follow() -> None:
+    deal = {"decks": ["7 7 7 7 T T T T 2", "3 3", "4 8"]}
+    board = RaceBoard(seats=["human", "random", "random"], deal=deal, autoplay=False)
+    select_cards(board, ["7", "7", "7", "7"])
+    find(board, "sk-play").click()
+    shown = visible_text(find(board, "sk-picture"))
+    assert "Cheat on the table: a Smokescreen of 7s. Only a Cheat may follow in this trick (RB-6)." in shown
+    while not board.session.my_turn:
+        find(board, "sk-next").click()
+    obs = board.session.observation()
+    assert board.turn_hint(obs) == "beat your own Cheat, a Smokescreen of 7s, with a Cheat, or pass"
+    select_cards(board, ["T", "T", "T", "T"])
+    find(board, "sk-play").click()
+    assert "a Smokescreen of 10s" in visible_text(find(board, "sk-picture"))

@@ -436,7 +436,7 @@ class SurplusBoard(GameBoard):
             verdict = f"{seat_name(last.winners[0])} wins with {counted(last.scores[last.winners[0]], 'point')}"
         else:
             verdict = f"{names(last.winners)} share the win with {counted(last.scores[last.winners[0]], 'point')}"
-        parts = [f"<div><b>Game over: {html.escape(verdict)}.</b></div>"]
+        parts = [f"<div><b>Game over.</b> <b>{html.escape(verdict)}.</b></div>"]
         title = f"How game {last.number} was scored" if obs.super_surplus else "How the scores came about"
         parts.append(
             f"<div>{html.escape(title)} (SS-9: each type taken scores the sum of its numbers, once "
@@ -485,10 +485,13 @@ class SurplusBoard(GameBoard):
                 faded=faded,
             )  # the engine's legal takes decide
             note = " — everyone takes from this row this round" if obs.row == index else ""
-            empty = " (dealt after the opening picks)" if obs.phase == "pick" else " (empty)" if not codes else ""
-            label.value = f'<div class="sk-hand-label">River row {index}{html.escape(note + empty)}</div>'
+            empty = " (empty)" if not codes else ""
+            title = f"River row {index}{note}{empty}"
+            if obs.phase == "pick":
+                title = "River rows: dealt after the opening picks" if index == 1 else ""
+            label.value = f'<div class="sk-hand-label">{html.escape(title)}</div>' if title else ""
             river.layout.display = "" if codes else "none"
-            label.layout.display = "none" if obs.is_over or revealing else ""
+            label.layout.display = "none" if obs.is_over or revealing or not title else ""
         self._play_button.description = {"pick": "Put face down into the Net", "baby": "Put selected into the Net"}.get(
             obs.phase, "Take selected"
         )

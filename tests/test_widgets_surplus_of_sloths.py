@@ -333,3 +333,31 @@ def test_net_piles_show_numbers_x_count_and_worth() -> None:
 
     assert pile_value(("R4", "RX")) == "numbers 4 · 1 X · worth 4 + 4 = 8"
     assert pile_value(("L2", "L5", "LX", "LX")).endswith("(2+5) + 7 + 7 = 21")
+
+
+def test_a_match_waits_for_the_reveal_before_the_next_game() -> None:
+    board = SurplusBoard(seed=3, super_surplus=True, autoplay=False)
+    me = make_bot("surplus-of-sloths", "heuristic", seed=9)
+    for _ in range(500):
+        obs = board.session.observation()
+        if obs.games:
+            break
+        if board.session.my_turn:
+            play_as_person(board, str(me.choose(board.state.observation(0))))
+        else:
+            board.run_bots()
+    obs = board.session.observation()
+    assert obs.games and not obs.is_over and obs.phase == "pick" and board.session.my_turn
+    # game 2 is dealt, but game 1's reveal comes first: no result, and no playing on yet
+    assert board.revealing(obs)
+    assert "Revealing" in visible_text(find(board, "sk-status"))
+    assert all(b.disabled for b in hand_buttons(board)) and find(board, "sk-play").disabled
+    assert not any("Final scores" in line or "Wins:" in line for line in log_lines(board))
+    assert "Game 1:" not in visible_text(find(board, "sk-standings"))
+    assert "1 win" not in seat_text(board)
+    find(board, "sk-reveal-all").click()
+    assert not board.revealing(board.session.observation())
+    assert "Your turn" in visible_text(find(board, "sk-status"))
+    assert not any(b.disabled for b in hand_buttons(board))
+    assert "Game 1:" in visible_text(find(board, "sk-standings"))
+    assert any(line.startswith("Wins:") for line in log_lines(board))

@@ -95,6 +95,9 @@ def play_to_the_end(board: Any, check: bool = False) -> None:
     bot = make_bot(board.game_name, "heuristic", seed=7)
     for _ in range(3000):
         if board.state.is_over:
+            for show_all in find_all(board, "sk-reveal-all"):  # a step-by-step reveal, shown to its end
+                if not show_all.disabled:
+                    show_all.click()
             return
         if check:
             assert_no_seed(board)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from sloth_widgets import Board, SurplusBoard
 from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text
 
 from sloth_kernel.bots import make_bot
+
+LOG_LINE = re.compile(r'<li class="sk-log-line"><span class="sk-log-n">\d+\.</span><span>(.*?)</span></li>')
 
 
 def said(board: SurplusBoard) -> str:
@@ -34,28 +39,41 @@ def play_as_person(board: SurplusBoard, move: str) -> None:
     find(board, "sk-play").click()
 
 
-def test_full_game_with_babies_and_the_stepped_reveal() -> None:
-    board = SurplusBoard(seed=4, babies=True, autoplay=False)
+def play_until_the_end(board: SurplusBoard, *, babies: bool = False) -> int:
+    """Play the person's seat with a bot's choices through the widgets; bots move with Next. Returns Babies met."""
     me = make_bot("surplus-of-sloths", "heuristic", seed=9)
-    made: list[str] = []
-    babies = 0
+    met = 0
     for _ in range(500):
         if board.state.is_over:
-            break
+            return met
         if board.session.my_turn:
             move = str(me.choose(board.state.observation(0)))
             if move == "keep" or move.startswith("net"):
                 assert "drafted a Baby" in visible_text(board)  # the Baby prompt
                 assert find(board, "sk-keep").layout.display != "none"
-                babies += 1
+                met += 1
             play_as_person(board, move)
             assert str(board.state.history[-1]) == move, said(board)
-            made.append(move)
         else:
             find(board, "sk-next").click()
+    raise AssertionError("no game over")
+
+
+def log_lines(board: SurplusBoard) -> list[str]:
+    """The log lines on screen, one string each."""
+    return [html.unescape(line) for line in LOG_LINE.findall(find(board, "sk-log").value)]
+
+
+def seat_text(board: SurplusBoard) -> str:
+    return visible_text(find(board, "sk-seats-top")) + " " + visible_text(find(board, "sk-my-seat"))
+
+
+def test_full_game_with_babies_and_the_stepped_reveal() -> None:
+    board = SurplusBoard(seed=4, babies=True, autoplay=False)
+    assert play_until_the_end(board, babies=True) >= 1
     assert board.state.is_over and board.last_error == ""
-    assert made and babies >= 1
-    reveal = board.state.observation(0).reveal
+    obs = board.state.observation(0)
+    reveal, final = obs.reveal, obs.games[-1]
     steps = find(board, "sk-reveal-steps")
     assert steps.layout.display != "none"
     assert f"0 of {len(reveal)} shown" in visible_text(steps)
@@ -67,9 +85,115 @@ def test_full_game_with_babies_and_the_stepped_reveal() -> None:
         if reveal[shown - 1].winner is not None:
             assert reveal[shown - 1].arithmetic in text
     assert find(board, "sk-reveal-next").disabled and "Final scores" in visible_text(steps)
-    find(board, "sk-reveal-prev").click()
+    over = visible_text(find(board, "sk-game-over"))
+    assert "Game over" in over and "Game over" in visible_text(find(board, "sk-status"))
+    for s, score in enumerate(final.scores):
+        assert f"Player {s + 1}: " in over and f"{score} point" in over
+    find(board, "sk-reveal-prev").click()  # reading a type again hides nothing already shown
     assert "Final scores" not in visible_text(steps)
     assert "Game over" in visible_text(find(board, "sk-game-over"))
+
+
+def test_no_spoilers_while_the_reveal_steps_type_by_type() -> None:
+    """The issue: the game-over box and the seats' points showed the result at "0 of 4 shown"."""
+    board = SurplusBoard(seed=11, autoplay=False)
+    play_until_the_end(board)
+    obs = board.state.observation(0)
+    reveal, final = obs.reveal, obs.games[-1]
+    everything = [e.text for e in obs.log]
+    reveal_lines = [line for result in reveal for line in result.lines]
+    assert len(reveal) >= 2 and max(final.scores) > 0
+    # at "0 of N shown": no result anywhere
+    assert f"0 of {len(reveal)} shown" in visible_text(find(board, "sk-reveal-steps"))
+    assert find(board, "sk-game-over").layout.display == "none"
+    assert "Game over" not in visible_text(find(board, "sk-status"))
+    assert "Revealing" in visible_text(find(board, "sk-status"))
+    lines = log_lines(board)
+    assert not any("Final scores" in line for line in lines)
+    assert not any(line in " ".join(lines) for line in reveal_lines)
+    assert board.held_back(obs) == len(everything) - len(lines)
+    seats = seat_text(board)
+    assert all(f"{p} point" not in seats for p in final.scores if p)  # every seat shows 0 points
+    assert seats.count("0 points") == obs.players
+    assert "not revealed yet" in visible_text(find(board, "sk-picture"))
+    assert "Final scores" not in visible_text(board) and "wins" not in said(board)
+    # step by step: the log shows the shown types' lines and no later ones; points follow
+    for shown in range(1, len(reveal) + 1):
+        find(board, "sk-reveal-next").click()
+        text = " ".join(log_lines(board))
+        for line in reveal[shown - 1].lines:
+            assert line in text
+        for later in reveal[shown:]:
+            assert later.lines[0] not in text
+        expected = [sum(r.points for r in reveal[:shown] if r.winner == s) for s in range(obs.players)]
+        assert [board.seat_facts(obs, s)[0] for s in range(obs.players)] == [
+            f"{p} point{'s' if p != 1 else ''}" for p in expected
+        ]
+        if shown < len(reveal):
+            assert find(board, "sk-game-over").layout.display == "none"
+            assert "Final scores" not in text
+    assert log_lines(board)[-1] == everything[-1]  # the whole log once the reveal is done
+    assert find(board, "sk-game-over").layout.display != "none"
+
+
+def test_show_all_jumps_to_the_end() -> None:
+    board = SurplusBoard(seed=11, autoplay=False)
+    play_until_the_end(board)
+    assert find(board, "sk-game-over").layout.display == "none"
+    find(board, "sk-reveal-all").click()
+    obs = board.state.observation(0)
+    assert f"{len(obs.reveal)} of {len(obs.reveal)} shown" in visible_text(find(board, "sk-reveal-steps"))
+    assert board.held_back(obs) == 0 and find(board, "sk-game-over").layout.display != "none"
+    assert find(board, "sk-reveal-all").disabled and find(board, "sk-reveal-next").disabled
+
+
+def test_the_summary_shows_how_each_score_came_about() -> None:
+    board = SurplusBoard(seed=11, autoplay=False)
+    play_until_the_end(board)
+    find(board, "sk-reveal-all").click()
+    final = board.state.observation(0).games[-1]
+    lines = SurplusBoard.arithmetic(final)
+    for s, score in enumerate(final.scores):
+        (line,) = [x for x in lines if x.startswith(f"Player {s + 1}: ")]
+        assert line.endswith(f"{score} point{'s' if score != 1 else ''}.")
+        taken = [r for r in final.reveal if r.winner == s]
+        for result in taken:
+            assert result.arithmetic in line  # e.g. "(2+5) + 7 + 7 = 21"
+        if len(taken) > 1:
+            assert " + ".join(str(r.points) for r in taken) + f" = {score}" in line
+        if not taken:
+            assert "took no Net cards" in line and score == 0
+        assert sum(r.points for r in taken) == score  # the words add up to the engine's score
+    over = visible_text(find(board, "sk-game-over"))
+    assert all(line in over for line in lines)
+
+
+def test_seats_show_public_counts_and_no_points_before_the_reveal() -> None:
+    board = SurplusBoard(seed=2, babies=True, autoplay=False)
+    select_cards(board, [board.hand.cards[0].key])
+    find(board, "sk-play").click()
+    board.run_bots()
+    take_from_river(board, river_cards(board, 1)[0], 1)
+    find(board, "sk-play").click()
+    obs = board.state.observation(0)
+    for s in range(obs.players):
+        facts = board.seat_facts(obs, s)
+        drafted = [c for c in obs.drafted[s] if c != "Baby"]
+        assert f"{len(drafted)} card{'s' if len(drafted) != 1 else ''} drafted" in facts
+        assert any(f.endswith("kept") and f.startswith(str(obs.kept_counts[s])) for f in facts)
+        assert not any("point" in f for f in facts)
+    text = seat_text(board)
+    assert "(s)" not in text and "2 hidden cards kept" in text
+    assert "You" in visible_text(find(board, "sk-my-seat"))
+
+
+def test_the_turn_hint_says_what_to_do() -> None:
+    board = SurplusBoard(seed=2, autoplay=False)
+    assert "pick one of your cards" in visible_text(find(board, "sk-status"))
+    select_cards(board, [board.hand.cards[0].key])
+    find(board, "sk-play").click()
+    board.run_bots()
+    assert "take a card from either River row" in visible_text(find(board, "sk-status"))
 
 
 def baby_deal() -> dict[str, object]:
@@ -160,20 +284,47 @@ def test_hot_seat_keeps_the_opening_pick_secret() -> None:
     assert sorted(second) == sorted(board.state.observation(1).kept[1]) and second != first
     text = visible_text(board)
     assert text.count("kept from the deal, private") == 3  # only Player 2's own cards
-    assert "Opening pick: face down" in text
+    assert "picked a card face down" in visible_text(find(board, "sk-seats-top"))
     assert board.state.observation(1).picks[0] is None  # the engine agrees: still secret
 
 
-def test_watch_mode_super_surplus_setup() -> None:
+def test_watch_mode_super_surplus_setup_and_standings_in_every_game() -> None:
+    """The issue: in Super Surplus's second game the standings showed stale scores ("0 points … 1 win(s)")."""
     board = SurplusBoard(seed=5, seats=["random", "random"], autoplay=False)
     assert board.session.mode == "watch"
     setup = find(board, "sk-setup")
     setup.option_widgets["super_surplus"].value = True
     find(board, "sk-new").click()
     assert board.state.game.config.super_surplus
-    while not board.state.is_over:
-        find(board, "sk-next").click()
-    assert "Super Surplus" in visible_text(find(board, "sk-game-over"))
+    checked_second_game = False
+    for _ in range(2000):
+        if board.state.is_over and not board.revealing(board.session.observation()):
+            break
+        obs = board.session.observation()
+        standings = visible_text(find(board, "sk-standings"))
+        assert "(s)" not in standings and "(s)" not in seat_text(board)
+        if board.revealing(obs):
+            # the finished game's win waits for the end of its reveal
+            last = obs.games[-1]
+            shown_games = obs.games[:-1]
+            assert f"Game {last.number}:" not in standings
+            wins = [sum(1 for g in shown_games if g.winners == (s,)) for s in range(obs.players)]
+        else:
+            shown_games = obs.games
+            wins = list(obs.wins)
+        for game in shown_games:
+            scores = ", ".join(f"Player {s + 1} {p} point{'s' if p != 1 else ''}" for s, p in enumerate(game.scores))
+            assert f"Game {game.number}: {scores}." in standings
+        tally = ", ".join(f"Player {s + 1} {w}" for s, w in enumerate(wins))
+        assert f"Wins: {tally}" in standings
+        if obs.game_number >= 2 and obs.phase == "draft":
+            checked_second_game = True
+            assert "0 points" not in seat_text(board)  # no stale scores while a new game is drafted
+        find(board, "sk-next").click()  # a bot's move, or the next type of a reveal
+    assert checked_second_game
+    assert board.state.is_over
+    over = visible_text(find(board, "sk-game-over"))
+    assert "wins the Super Surplus" in over
     assert max(board.state.observation(0).wins) == 2
 
 
@@ -182,3 +333,31 @@ def test_net_piles_show_numbers_x_count_and_worth() -> None:
 
     assert pile_value(("R4", "RX")) == "numbers 4 · 1 X · worth 4 + 4 = 8"
     assert pile_value(("L2", "L5", "LX", "LX")).endswith("(2+5) + 7 + 7 = 21")
+
+
+def test_a_match_waits_for_the_reveal_before_the_next_game() -> None:
+    board = SurplusBoard(seed=3, super_surplus=True, autoplay=False)
+    me = make_bot("surplus-of-sloths", "heuristic", seed=9)
+    for _ in range(500):
+        obs = board.session.observation()
+        if obs.games:
+            break
+        if board.session.my_turn:
+            play_as_person(board, str(me.choose(board.state.observation(0))))
+        else:
+            board.run_bots()
+    obs = board.session.observation()
+    assert obs.games and not obs.is_over and obs.phase == "pick" and board.session.my_turn
+    # game 2 is dealt, but game 1's reveal comes first: no result, and no playing on yet
+    assert board.revealing(obs)
+    assert "Revealing" in visible_text(find(board, "sk-status"))
+    assert all(b.disabled for b in hand_buttons(board)) and find(board, "sk-play").disabled
+    assert not any("Final scores" in line or "Wins:" in line for line in log_lines(board))
+    assert "Game 1:" not in visible_text(find(board, "sk-standings"))
+    assert "1 win" not in seat_text(board)
+    find(board, "sk-reveal-all").click()
+    assert not board.revealing(board.session.observation())
+    assert "Your turn" in visible_text(find(board, "sk-status"))
+    assert not any(b.disabled for b in hand_buttons(board))
+    assert "Game 1:" in visible_text(find(board, "sk-standings"))
+    assert any(line.startswith("Wins:") for line in log_lines(board))

@@ -285,6 +285,32 @@ class SurplusDriver(Driver):
             self.click_card(self.page.locator(self.TAKE).first)
         self.page.locator(".sk-board .sk-play").click()
 
+    # A finished game's reveal goes type by type: the results (and the game-over panel) come after
+    # its last step, so a game's end shows first as an enabled "Next type" button.
+    REVEAL_JS = (
+        """
+    (prev) => {
+      const kernel = window.__skKernel;
+      if (!kernel || kernel.sent === 0 || kernel.pending.size > 0) return false;
+      const next = document.querySelector('.sk-board .sk-reveal-next');
+      if (next && next.offsetParent !== null && !next.disabled) return 'reveal';
+      return ("""
+        + TURN_OR_OVER_JS.strip()
+        + """)(prev);
+    }
+    """
+    )
+
+    def wait_turn_or_over(self, prev_log: str | None) -> str:
+        """The next turn or the end; a reveal on the way is stepped through with "Next type"."""
+        while True:
+            handle = self.page.wait_for_function(self.REVEAL_JS, arg=prev_log, timeout=self.turn_timeout)
+            state = handle.json_value()
+            if state != "reveal":
+                return state
+            self.page.locator(".sk-board .sk-reveal-next").click()
+            prev_log = None  # the log grows with each step; the next game (in a match) may follow
+
     def try_illegal(self) -> str:
         # Nothing chosen: the board refuses "Take"/"Put" with nothing selected.
         self.page.locator(".sk-board .sk-play").click()

@@ -1,4 +1,14 @@
-"""The Surplus of Sloths play board: secret pick, River rows, the Net, Baby prompt, stepped reveal."""
+"""The Surplus of Sloths play board: secret pick, River rows, the Net, Baby prompt, stepped reveal.
+
+The table: the other seats at the top and yours below, each with public counts only (cards
+drafted, Babies, hidden kept cards as a count, points once the reveal has shown them); the
+middle of the table is the Net and the two River rows you draft from.
+
+No spoilers: when a game ends the engine has already compared every type (SS-7, SS-8, SS-9),
+but the board shows the reveal type by type. Until the last type is shown the log holds back
+the reveal's lines (:meth:`SurplusBoard.held_back`), the seats and the Net show only the types
+revealed so far, and the game-over panel (the scores and how each came about) waits.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +29,30 @@ SMALL = 40
 TYPE_ORDER = {t.letter: i for i, t in enumerate(SLOTH_TYPES)}
 ALL_CODES = [t.letter + v for t in SLOTH_TYPES for v in ("1", "2", "3", "4", "5", "6", "7", "X")] + [BABY_CODE]
 
+STYLE = """
+<style>
+.sk-ss-phase{font-weight:700;margin:2px 0}
+.sk-ss-sub{font-size:13px;color:#3a3a3a;margin-bottom:4px}
+.sk-ss-piles{display:flex;flex-wrap:wrap;gap:8px}
+.sk-surplus-pile{border:1px dashed #b9b9b0;border-radius:6px;padding:2px 6px;min-width:0;max-width:100%}
+.sk-ss-pile-name{font-size:12px;font-weight:700}
+.sk-ss-pile-note{font-size:12px;color:#444}
+.sk-ss-pile-taken{background:#eef7ee}
+.sk-ss-baby{background:#fbe3ef;border:1px solid #c2407f;border-radius:8px;padding:6px 10px;margin:4px 0;
+  display:flex;gap:8px;align-items:center}
+.sk-ss-type{padding:4px 8px;margin:6px 0;border-left:6px solid #999;background:#fffffb}
+.sk-ss-runs{margin:4px 0;padding:0;list-style:none}
+.sk-ss-runs li{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center;padding:2px 0;border-bottom:1px solid #eee}
+.sk-ss-who{font-weight:700;min-width:5.5em}
+.sk-ss-drafted{margin:0;padding:0;list-style:none}
+.sk-ss-drafted li{display:flex;flex-wrap:wrap;gap:2px 8px;align-items:center;padding:2px 0}
+.sk-ss-games{margin:4px 0 0 0;padding-left:1.2em}
+.sk-surplus-reveal{overflow-wrap:anywhere}
+.sk-ss-final{margin-top:6px}
+.sk-ss-sums{margin:4px 0 0 0;padding-left:1.2em}
+</style>
+"""
+
 
 def face_class(code: str) -> str:
     return FACE_PREFIX + code
@@ -31,8 +65,21 @@ def card_order(code: str) -> tuple[int, int]:
     return (TYPE_ORDER[code[0]], 8 if code[1] == "X" else int(code[1]))
 
 
+def counted(count: int, word: str, many: str = "") -> str:
+    """'1 card', '3 cards', '0 points': a real plural, never '(s)'."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 def cards_html(codes: Any, *, width: int = SMALL, empty: str = "(none)") -> str:
     return kit.card_row([card(c, width=width) for c in codes], empty=empty)
+
+
+def baby_icon() -> str:
+    """A small Baby Sloth picture (SVG, decorative: the words beside it say what it is)."""
+    return (
+        '<svg width="22" height="22" viewBox="-10 -10 20 20" aria-hidden="true" focusable="false">'
+        f'<g fill="#c2407f" stroke="#c2407f">{kit.ICONS["baby"]}</g></svg>'
+    )
 
 
 def pile_value(codes: tuple[str, ...]) -> str:
@@ -41,6 +88,10 @@ def pile_value(codes: tuple[str, ...]) -> str:
     xs = sum(1 for c in codes if c[1] == "X")
     _, arithmetic = points([CARD_IDS[c.upper()] for c in codes])
     return f"numbers {' + '.join(numbers) or '–'} · {xs} X · worth {arithmetic}" if codes else ""
+
+
+def names(seats: Any) -> str:
+    return " and ".join(seat_name(s) for s in seats)
 
 
 class SurplusBoard(GameBoard):
@@ -53,8 +104,9 @@ class SurplusBoard(GameBoard):
     title = "Surplus of Sloths"
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
-        self._reveal_step = 0
-        self._reveal_key: tuple[int, int] = (0, 0)
+        self._reveal_step = 0  # the types the reveal box shows now (Previous type steps back)
+        self._reveal_seen = 0  # the most types shown so far: what the log, seats and results may show
+        self._reveal_key: tuple[str, int] = ("", 0)
         super().__init__(seed, seats, **options)
         config = cast(SurplusConfig, self.session.game.config)
         self._setup.add_options(
@@ -69,7 +121,7 @@ class SurplusBoard(GameBoard):
     # -- building --
 
     def face_styles(self) -> str:
-        return face_css({face_class(code): face(code) for code in ALL_CODES})
+        return STYLE + face_css({face_class(code): face(code) for code in ALL_CODES})
 
     def build_table(self) -> list[widgets.Widget]:
         self._rivers = [CardHand(single=True), CardHand(single=True)]
@@ -83,33 +135,152 @@ class SurplusBoard(GameBoard):
             self._river_labels.append(label)
             rows.append(widgets.VBox([label, river]))
         self._reveal_html = widgets.HTML()
-        self._reveal_prev = widgets.Button(description="Previous type", icon="chevron-left")
+        self._reveal_prev = widgets.Button(description="Previous type", tooltip="hide the last type shown")
         self._reveal_prev.add_class("sk-reveal-prev")
         self._reveal_prev.on_click(lambda b: self._step_reveal(-1))
-        self._reveal_next = widgets.Button(description="Next type", icon="chevron-right", button_style="info")
+        self._reveal_next = widgets.Button(
+            description="Next type", button_style="info", tooltip="show how the next type is won"
+        )
         self._reveal_next.add_class("sk-reveal-next")
         self._reveal_next.on_click(lambda b: self._step_reveal(+1))
-        self._reveal_all = widgets.Button(description="Show all")
+        self._reveal_all = widgets.Button(description="Show all", tooltip="show every type and the final scores")
         self._reveal_all.add_class("sk-reveal-all")
         self._reveal_all.on_click(lambda b: self._step_reveal(100))
-        self._reveal_box = widgets.VBox(
-            [self._reveal_html, widgets.HBox([self._reveal_prev, self._reveal_next, self._reveal_all])]
-        )
+        buttons = widgets.HBox([self._reveal_prev, self._reveal_next, self._reveal_all])
+        buttons.add_class("sk-actions")
+        self._reveal_box = widgets.VBox([self._reveal_html, buttons])
         self._reveal_box.add_class("sk-reveal-steps")
         return [*rows, self._reveal_box]
 
     def build_controls(self) -> list[widgets.Widget]:
         self._play_button = widgets.Button(
-            description="Take selected", button_style="success", icon="play", layout=widgets.Layout(width="auto")
+            description="Take selected", button_style="success", layout=widgets.Layout(width="auto")
         )
         self._play_button.add_class("sk-play")
         self._play_button.on_click(self._on_play)
-        self._keep_button = widgets.Button(description="Keep my hand", button_style="warning", icon="hand-paper-o")
+        self._keep_button = widgets.Button(
+            description="Keep my hand", button_style="warning", layout=widgets.Layout(width="auto")
+        )
         self._keep_button.add_class("sk-keep")
         self._keep_button.on_click(self._on_keep)
         return [self._play_button, self._keep_button, self._hint]
 
+    # -- the stepped reveal: what has been shown so far --
+
+    def _reveal_results(self, obs: Any) -> tuple[Any, ...]:
+        """The last finished game's reveal, one result per type with Net cards (empty if none)."""
+        return tuple(obs.reveal) if obs.games else ()
+
+    def _shown(self, obs: Any) -> int:
+        """How many types of the last finished game's reveal have been shown (a new game starts at 0).
+
+        Stepping back to read an earlier type again hides nothing that was shown already.
+        """
+        results = self._reveal_results(obs)
+        key = (self.session.token, len(obs.games))
+        if key != self._reveal_key:
+            self._reveal_key, self._reveal_step, self._reveal_seen = key, 0, 0
+        return min(self._reveal_seen, len(results))
+
+    def revealing(self, obs: Any) -> bool:
+        """Is a finished game's reveal still being stepped through?"""
+        return self._shown(obs) < len(self._reveal_results(obs))
+
+    def _revealed_points(self, obs: Any) -> list[int]:
+        """Each seat's points from the types shown so far (all of them once the reveal is done)."""
+        totals = [0] * obs.players
+        for result in self._reveal_results(obs)[: self._shown(obs)]:
+            if result.winner is not None:
+                totals[result.winner] += result.points
+        return totals
+
+    def _shown_wins(self, obs: Any) -> list[int]:
+        """Super Surplus wins as far as the reveal has shown: the last game's win waits for its end."""
+        wins = list(obs.wins)
+        if self.revealing(obs):
+            last = obs.games[-1]
+            if len(last.winners) == 1 and wins[last.winners[0]] > 0:  # a tied game gave no win (SS-10)
+                wins[last.winners[0]] -= 1
+        return wins
+
+    def held_back(self, obs: Any) -> int:
+        """The newest log lines the reveal has not shown yet: from the first type not shown on."""
+        results = self._reveal_results(obs)
+        shown = self._shown(obs)
+        if shown >= len(results):
+            return 0
+        log = obs.log
+        texts = [event.text for event in log]
+        first = results[0].lines[0]
+        start = max((i for i, text in enumerate(texts) if text == first), default=-1)
+        if start < 0:  # not found (should not happen): hold back everything since the game ended
+            return len(log) - next((i + 1 for i in range(len(log) - 1, -1, -1) if "SS-5" in log[i].rules), 0)
+        # types before the first one with Net cards have one line each ("nothing to win", SS-8)
+        for _ in range(results[0].type_index):
+            if start > 0 and log[start - 1].rules == ("SS-8",):
+                start -= 1
+        cut = start
+        if shown:
+            last_line = results[shown - 1].lines[-1]
+            cut = next((i + 1 for i in range(start, len(texts)) if texts[i] == last_line), start)
+        return len(log) - cut
+
     # -- hooks --
+
+    def render(self) -> None:
+        obs = self.session.observation()
+        if self.revealing(obs) and self._verdict is None:
+            # the last move's words would quote the newest log line, which is the reveal's end
+            self._note = "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
+        super().render()
+
+    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+        facts = []
+        revealing = self.revealing(obs)
+        if revealing or obs.phase == "over":
+            facts.append(counted(self._revealed_points(obs)[seat], "point"))
+            if not revealing and obs.claimed[seat]:
+                facts.append(f"won {counted(len(obs.claimed[seat]), 'card')} from the Net")
+        else:
+            drafted = obs.drafted[seat]
+            babies = sum(1 for c in drafted if c == BABY_CODE)
+            facts.append(f"{counted(len(drafted) - babies, 'card')} drafted")
+            if obs.babies:
+                facts.append(counted(babies, "Baby", "Babies"))
+            facts.append(f"{counted(obs.kept_counts[seat], 'hidden card')} kept")
+        if obs.super_surplus:
+            facts.append(counted(self._shown_wins(obs)[seat], "win"))
+        return facts
+
+    def seat_status(self, obs: Any, seat: int) -> str:
+        if self.revealing(obs):
+            return ""
+        if obs.is_over:
+            last = obs.games[-1]
+            if obs.super_surplus:
+                return "wins the match" if obs.wins[seat] == max(obs.wins) else ""
+            if seat in last.winners:
+                return "winner" if len(last.winners) == 1 else "shared win"
+            return ""
+        if obs.phase == "pick":
+            return "picked a card face down" if obs.picked[seat] else "picking"
+        status = []
+        if seat == obs.active_player:
+            status.append("Active Player")
+        if obs.row is not None and seat not in obs.to_draft and seat != obs.current_player:
+            status.append("took a card this round")
+        return ", ".join(status)
+
+    def turn_hint(self, obs: Any) -> str:
+        if obs.phase == "pick":
+            return "pick one of your cards to put face down into the Net"
+        if obs.phase == "baby":
+            return "put a card from your hand into the Net, or keep your hand"
+        if obs.phase == "draft":
+            if obs.row is None:
+                return "take a card from either River row"
+            return f"take a card from River row {obs.row}"
+        return ""
 
     def hand_cards(self, obs: Any) -> list[HandCard]:
         viewer = self.session.viewer
@@ -126,9 +297,11 @@ class SurplusBoard(GameBoard):
         return shown
 
     def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
-        return my_turn and obs.phase in ("pick", "baby")
+        return my_turn and obs.phase in ("pick", "baby") and not self.revealing(obs)
 
     def hand_heading(self, obs: Any, my_turn: bool) -> str:
+        if self.revealing(obs) and not obs.is_over:
+            return f"Your cards for game {obs.game_number}: first step through the reveal"
         if my_turn and obs.phase == "pick":
             return "Your opening cards: pick one to put face down into the Net (SS-3)"
         if my_turn and obs.phase == "baby":
@@ -139,29 +312,29 @@ class SurplusBoard(GameBoard):
         return {str(m).split()[1] for m in obs.legal_moves if str(m).split()[0] in ("pick", "net")}
 
     def picture(self, obs: Any, private: bool) -> str:
+        if self.revealing(obs) or obs.phase == "over":
+            return self._reveal_picture(obs)
         phase = {
             "pick": "Opening: everyone secretly picks one card for the Net (SS-3)",
             "draft": "Drafting (SS-4)",
             "baby": "A Baby was drafted (SS-6)",
-            "over": "Game over",
         }[obs.phase]
-        bits = [phase]
+        bits = []
+        if obs.super_surplus:
+            bits.append(f"Super Surplus game {obs.game_number}")
         if obs.phase in ("draft", "baby"):
             bits.append(f"Active Player: {seat_name(obs.active_player)}")
             if obs.row:
                 bits.append(f"everyone takes from row {obs.row} this round")
-        bits.append(f"deck: {obs.deck_count} cards")
-        if obs.super_surplus:
-            bits.append(
-                f"Super Surplus game {obs.game_number} · wins: "
-                + ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(obs.wins))
-            )
-        parts = [f"<div>{html.escape(' · '.join(bits))}</div>"]
+        bits.append(f"deck: {counted(obs.deck_count, 'card')}")
+        parts = [
+            f'<div class="sk-ss-phase">{html.escape(phase)}</div>',
+            f'<div class="sk-ss-sub">{html.escape(" · ".join(bits))}</div>',
+        ]
         if obs.phase == "baby" and obs.current_player >= 0:
             parts.append(
-                '<div class="sk-ss-baby" style="background:#fbe3ef;border:1px solid #c2407f;border-radius:8px;'
-                f'padding:6px 10px;margin:4px 0">👶 {html.escape(seat_name(obs.current_player))} drafted a '
-                "Baby Sloth and may put one card from their hand into the Net, or keep their hand (SS-6).</div>"
+                f'<div class="sk-ss-baby">{baby_icon()}<div>{html.escape(seat_name(obs.current_player))} drafted a '
+                "Baby Sloth and may put one card from their hand into the Net, or keep their hand (SS-6).</div></div>"
             )
         parts.append(kit.panel("Surplus Net", self._net(obs), css="sk-ss-net"))
         return "".join(parts)
@@ -171,76 +344,135 @@ class SurplusBoard(GameBoard):
         for letter, codes in zip(obs.types, obs.net, strict=False):
             kind = SLOTH_TYPES[TYPE_ORDER[letter]]
             piles.append(
-                f'<div class="sk-surplus-pile" style="border:1px dashed #bbb;border-radius:6px;padding:2px 6px">'
-                f'<div style="font-size:12px;color:{kind.color};font-weight:700">{html.escape(kind.name)} '
-                f"({html.escape(kind.icon_words)})</div>{cards_html(codes, width=34, empty='empty')}"
-                f'<div style="font-size:11px;color:#555">{html.escape(pile_value(codes))}</div></div>'
+                f'<div class="sk-surplus-pile"><div class="sk-ss-pile-name" style="color:{kind.color}">'
+                f"{html.escape(kind.name)} ({html.escape(kind.icon_words)})</div>"
+                f"{cards_html(codes, width=34, empty='empty')}"
+                f'<div class="sk-ss-pile-note">{html.escape(pile_value(codes))}</div></div>'
             )
         if obs.net_babies:
             piles.append(
-                f'<div class="sk-surplus-pile"><div style="font-size:12px">Babies (score 0)</div>'
+                '<div class="sk-surplus-pile"><div class="sk-ss-pile-name">Babies (score 0)</div>'
                 f"{cards_html([BABY_CODE] * obs.net_babies, width=34)}</div>"
             )
-        return f'<div style="display:flex;flex-wrap:wrap;gap:8px">{"".join(piles)}</div>'
+        return f'<div class="sk-ss-piles">{"".join(piles)}</div>'
 
-    def standings(self, obs: Any) -> str:
-        blocks = []
-        watch = self.session.mode == "watch"
-        for s in range(obs.players):
-            flags = []
-            if obs.phase in ("draft", "baby") and s == obs.active_player:
-                flags.append(kit.badge("Active", css="sk-good"))
-            if s == obs.current_player:
-                flags.append(kit.badge("to move", css="sk-warn"))
-            if obs.reveal or obs.is_over:
-                flags.append(kit.badge(f"{obs.scores[s]} points"))
-            if obs.super_surplus:
-                flags.append(kit.badge(f"{obs.wins[s]} win(s)"))
-            kept = obs.kept[s] if watch and obs.kept[s] is not None else [None] * obs.kept_counts[s]
-            body = [
-                f'<div style="font-size:11px;color:#666">Kept from the deal ({"open: teacher view" if watch else "hidden"})</div>',
-                cards_html(kept, width=30),
-                '<div style="font-size:11px;color:#666">Drafted (public)</div>',
-                cards_html(sorted(obs.drafted[s], key=card_order), width=30),
-            ]
-            if obs.phase == "pick":
-                body.append(
-                    f'<div style="font-size:11px;color:#666">Opening pick: '
-                    f"{'face down' if obs.picked[s] else 'not yet'}</div>"
-                )
-            if obs.claimed[s]:
-                body += [
-                    '<div style="font-size:11px;color:#666">Won from the Net</div>',
-                    cards_html(obs.claimed[s], width=30),
-                ]
-            mine = s == self.session.viewer and not watch and not self.session.covered
-            blocks.append(
-                kit.panel(
-                    seat_name(s) + (" (you)" if mine else ""),
-                    "".join(flags) + "".join(body),
-                    css=f"sk-ss-seat sk-ss-seat-{s}",
-                )
+    def _reveal_picture(self, obs: Any) -> str:
+        """The finished game's Net as it was, type by type: taken, left, or not shown yet."""
+        results = self._reveal_results(obs)
+        shown = self._shown(obs)
+        number = obs.games[-1].number if obs.games else obs.game_number
+        head = f"Game {number} is over: the reveal" if self.revealing(obs) else f"Game {number}: the Net, revealed"
+        piles = []
+        for index, result in enumerate(results):
+            kind = SLOTH_TYPES[result.type_index]
+            if index >= shown:
+                note, css = "not revealed yet", ""
+            elif result.winner is not None:
+                note = f"{seat_name(result.winner)} takes them: {result.arithmetic} points"
+                css = " sk-ss-pile-taken"
+            else:
+                note, css = "nobody takes them: they stay in the Net (SS-8)", ""
+            piles.append(
+                f'<div class="sk-surplus-pile{css}"><div class="sk-ss-pile-name" style="color:{kind.color}">'
+                f"{html.escape(kind.name)} ({html.escape(kind.icon_words)})</div>"
+                f"{cards_html(result.net_cards, width=34, empty='empty')}"
+                f'<div class="sk-ss-pile-note">{html.escape(note)}</div></div>'
             )
+        if obs.net_babies:
+            piles.append(
+                '<div class="sk-surplus-pile"><div class="sk-ss-pile-name">Babies (score 0, stay in the Net)</div>'
+                f"{cards_html([BABY_CODE] * obs.net_babies, width=34)}</div>"
+            )
+        sub = (
+            f"{shown} of {len(results)} types shown: use Next type below"
+            if self.revealing(obs)
+            else "every type with cards in the Net, in the rulebook's order (SS-7, SS-8, SS-9)"
+        )
         return (
-            '<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:6px;'
-            f'min-width:520px">{"".join(blocks)}</div>'
+            f'<div class="sk-ss-phase">{html.escape(head)}</div><div class="sk-ss-sub">{html.escape(sub)}</div>'
+            + kit.panel("Surplus Net at the end", f'<div class="sk-ss-piles">{"".join(piles)}</div>', css="sk-ss-net")
         )
 
+    def standings(self, obs: Any) -> str:
+        """What each seat drafted (public, SS-11) and, in a match, the games so far."""
+        watch = self.session.mode == "watch"
+        parts = []
+        if not self.revealing(obs) and obs.phase != "over":
+            rows = []
+            for s in range(obs.players):
+                kept = ""
+                if watch and obs.kept[s] is not None:
+                    kept = " · kept (teacher view): " + cards_html(sorted(obs.kept[s], key=card_order), width=26)
+                drafted = cards_html(sorted(obs.drafted[s], key=card_order), width=26, empty="nothing yet")
+                rows.append(f'<li><span class="sk-ss-who">{html.escape(seat_name(s))}</span>{drafted}{kept}</li>')
+            parts.append(kit.panel("Drafted cards (open to all)", f'<ul class="sk-ss-drafted">{"".join(rows)}</ul>'))
+        if obs.super_surplus:
+            games = obs.games[:-1] if self.revealing(obs) else obs.games
+            items = [f"<li>{html.escape(self._game_line(game))}</li>" for game in games]
+            wins = self._shown_wins(obs)
+            tally = ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(wins))
+            body = (f'<ol class="sk-ss-games">{"".join(items)}</ol>' if items else "") + (
+                f"<div>Wins: {html.escape(tally)} (first to 2 wins takes the match, SS-10).</div>"
+            )
+            parts.append(kit.panel("Super Surplus", body, css="sk-ss-match"))
+        return "".join(parts)
+
+    @staticmethod
+    def _game_line(game: Any) -> str:
+        scores = ", ".join(f"{seat_name(s)} {counted(p, 'point')}" for s, p in enumerate(game.scores))
+        if len(game.winners) == 1:
+            return f"Game {game.number}: {scores}. {seat_name(game.winners[0])} wins."
+        return f"Game {game.number}: {scores}. {names(game.winners)} tie: no win (SS-10)."
+
     def summary(self, obs: Any) -> str:
+        """The results and how each score came about (SS-7, SS-8, SS-9; SS-10 for a match)."""
         if not obs.games:
-            return "Game over."
+            return "<div><b>Game over.</b></div>"
         last = obs.games[-1]
-        scores = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(last.scores))
-        names = " and ".join(seat_name(s) for s in last.winners)
-        verdict = f"{names} win{'s' if len(last.winners) == 1 else ' (a shared win)'}"
         if obs.super_surplus:
             champion = max(range(obs.players), key=lambda s: obs.wins[s])
-            verdict = f"{seat_name(champion)} wins the Super Surplus with {obs.wins[champion]} wins (SS-10)"
-        return f"<div>🦥 Game over: <b>{html.escape(verdict)}</b>. Final scores: {html.escape(scores)} (SS-9).</div>"
+            verdict = f"{seat_name(champion)} wins the Super Surplus with {counted(obs.wins[champion], 'win')} (SS-10)"
+        elif len(last.winners) == 1:
+            verdict = f"{seat_name(last.winners[0])} wins with {counted(last.scores[last.winners[0]], 'point')}"
+        else:
+            verdict = f"{names(last.winners)} share the win with {counted(last.scores[last.winners[0]], 'point')}"
+        parts = [f"<div><b>Game over.</b> <b>{html.escape(verdict)}.</b></div>"]
+        title = f"How game {last.number} was scored" if obs.super_surplus else "How the scores came about"
+        parts.append(
+            f"<div>{html.escape(title)} (SS-9: each type taken scores the sum of its numbers, once "
+            "more for every X):</div>"
+        )
+        parts.append(
+            f'<ul class="sk-ss-sums">{"".join(f"<li>{html.escape(line)}</li>" for line in self.arithmetic(last))}</ul>'
+        )
+        if obs.super_surplus:
+            items = "".join(f"<li>{html.escape(self._game_line(game))}</li>" for game in obs.games)
+            parts.append(f'<div>The match:</div><ol class="sk-ss-games">{items}</ol>')
+        return "".join(parts)
+
+    @staticmethod
+    def arithmetic(game: Any) -> list[str]:
+        """One sentence per seat: the types they took, each type's sum, and the total; then the types nobody took."""
+        lines = []
+        for s, total in enumerate(game.scores):
+            taken = [r for r in game.reveal if r.winner == s]
+            if not taken:
+                lines.append(f"{seat_name(s)}: took no Net cards, so 0 points.")
+                continue
+            each = "; ".join(f"{SLOTH_TYPES[r.type_index].name} {r.arithmetic}" for r in taken)
+            sum_words = "" if len(taken) == 1 else f"; in all {' + '.join(str(r.points) for r in taken)} = {total}"
+            lines.append(f"{seat_name(s)}: {each}{sum_words}, so {counted(total, 'point')}.")
+        left = [SLOTH_TYPES[r.type_index].name for r in game.reveal if r.winner is None]
+        if left:
+            lines.append(
+                f"Nobody took the {' and '.join(left)} cards: a tie or no run, so they stayed in the Net (SS-8)."
+            )
+        return lines
 
     def update_controls(self, obs: Any, my_turn: bool) -> None:
-        legal = {str(m) for m in obs.legal_moves} if my_turn else set()
-        drafting = my_turn and obs.phase == "draft"
+        revealing = self.revealing(obs)
+        legal = {str(m) for m in obs.legal_moves} if my_turn and not revealing else set()
+        drafting = bool(legal) and obs.phase == "draft"
         for index, (river, label) in enumerate(zip(self._rivers, self._river_labels, strict=False), start=1):
             codes = obs.rivers[index - 1]
             takes = [f"take {c} from row {index}" in legal for c in codes]
@@ -253,10 +485,13 @@ class SurplusBoard(GameBoard):
                 faded=faded,
             )  # the engine's legal takes decide
             note = " — everyone takes from this row this round" if obs.row == index else ""
-            empty = " (dealt after the opening picks)" if obs.phase == "pick" else " (empty)" if not codes else ""
-            label.value = f'<div class="sk-hand-label">River row {index}{html.escape(note + empty)}</div>'
+            empty = " (empty)" if not codes else ""
+            title = f"River row {index}{note}{empty}"
+            if obs.phase == "pick":
+                title = "River rows: dealt after the opening picks" if index == 1 else ""
+            label.value = f'<div class="sk-hand-label">{html.escape(title)}</div>' if title else ""
             river.layout.display = "" if codes else "none"
-            label.layout.display = "none" if obs.is_over else ""
+            label.layout.display = "none" if obs.is_over or revealing or not title else ""
         self._play_button.description = {"pick": "Put face down into the Net", "baby": "Put selected into the Net"}.get(
             obs.phase, "Take selected"
         )
@@ -285,64 +520,91 @@ class SurplusBoard(GameBoard):
     # -- the stepped reveal --
 
     def _show_reveal(self, obs: Any) -> None:
-        if not obs.reveal:
+        results = self._reveal_results(obs)
+        # shown from the game's end until the next game's drafting starts (or for good at the end)
+        if not results or obs.phase in ("draft", "baby"):
             self._reveal_box.layout.display = "none"
             return
-        key = (obs.game_number, len(obs.games))
-        if key != self._reveal_key:
-            self._reveal_key, self._reveal_step = key, 0
         self._reveal_box.layout.display = ""
-        total = len(obs.reveal)
+        total = len(results)
+        self._shown(obs)  # a new game's reveal starts at 0
         step = min(self._reveal_step, total)
         finished = obs.games[-1]
-        parts = [f"<b>Reveal of game {finished.number}</b>, type by type (SS-7, SS-8, SS-9): {step} of {total} shown."]
-        parts += [self._type_html(obs, result) for result in obs.reveal[:step]]
+        parts = [
+            f"<div><b>Reveal of game {finished.number}</b>, type by type (SS-7, SS-8, SS-9): "
+            f"{step} of {total} shown.</div>"
+        ]
+        parts += [self._type_html(result) for result in results[:step]]
         if step >= total:
             scores = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(finished.scores))
-            names = " and ".join(seat_name(s) for s in finished.winners)
+            if len(finished.winners) == 1:
+                verdict = f"{seat_name(finished.winners[0])} wins"
+            else:
+                verdict = f"{names(finished.winners)} share the win"
             parts.append(
                 f'<div class="sk-ss-final"><b>Final scores:</b> {html.escape(scores)} — '
-                f"<b>{html.escape(names)}</b> win{'s' if len(finished.winners) == 1 else ' (shared)'}.</div>"
+                f"<b>{html.escape(verdict)}</b>.</div>"
             )
         self._reveal_html.value = kit.panel("The reveal", "".join(parts), css="sk-surplus-reveal")
         self._reveal_prev.disabled = step <= 0
         self._reveal_next.disabled = self._reveal_all.disabled = step >= total
 
-    def _type_html(self, obs: Any, result: Any) -> str:
+    def _type_html(self, result: Any) -> str:
         kind = SLOTH_TYPES[result.type_index]
         rows = []
         for run in result.runs:
             won = run.player == result.winner
-            words = ", ".join(run.run) if run.run else "no run"
+            if run.run:
+                top = f", highest number {run.top}" if run.top else ", no natural number"
+                words = f"best run {', '.join(run.run)} ({run.length} long{top})"
+            elif BABY_CODE in run.cards:
+                words = "no run: a Baby alone makes no run (SS-8)"
+            else:
+                words = "no run: no cards of this type"
             rows.append(
-                [
-                    kit.esc(seat_name(run.player)) + (kit.badge("takes the Net", css="sk-good") if won else ""),
-                    cards_html(run.cards, width=26, empty="none"),
-                    kit.esc(words)
-                    + f"<br><small>{run.length} long"
-                    + (f", top {run.top}" if run.top else "")
-                    + "</small>",
-                ]
+                f'<li><span class="sk-ss-who">{kit.esc(seat_name(run.player))}</span>'
+                + cards_html(run.cards, width=26, empty="no cards")
+                + f"<span>{kit.esc(words)}</span>"
+                + (kit.badge("takes the Net cards", css="sk-good") if won else "")
+                + "</li>"
             )
-        claim = (
-            f"{seat_name(result.winner)} scores {result.arithmetic}"
-            if result.winner is not None
-            else "nobody takes them (a tie or no run): they stay in the Net"
-        )
+        if result.winner is not None:
+            claim = f"{seat_name(result.winner)} takes them and scores {result.arithmetic} (SS-9)."
+        else:
+            claim = "Nobody takes them (a tie on length and highest number, or no run): they stay in the Net (SS-8)."
         return (
-            f'<div class="sk-ss-type" style="border-left:6px solid {kind.color};padding:4px 8px;margin:6px 0">'
-            f'<b style="color:{kind.color}">{html.escape(kind.label)}</b> — Net: {cards_html(result.net_cards, width=26)}'
-            + kit.table(["Seat", "Cards of the type", "Best run"], rows)
-            + f"<div><b>{html.escape(claim)}</b></div></div>"
+            f'<div class="sk-ss-type" style="border-left-color:{kind.color}">'
+            f'<b style="color:{kind.color}">{html.escape(kind.label)}</b> — in the Net: '
+            f"{cards_html(result.net_cards, width=26)}"
+            f'<ul class="sk-ss-runs">{"".join(rows)}</ul>'
+            f"<div><b>{html.escape(claim)}</b></div></div>"
         )
+
+    # -- actions --
+
+    def step(self) -> bool:
+        """Next bot move; while a finished game's reveal is pending (a match goes on), the next type first."""
+        obs = self.session.observation()
+        if self.revealing(obs):
+            self._step_reveal(+1)
+            return True
+        return super().step()
 
     # -- handlers --
 
     @guarded
     def _step_reveal(self, delta: int) -> None:
         obs = self.session.observation()
-        self._reveal_step = max(0, min(len(obs.reveal), self._reveal_step + delta))
-        self._show_reveal(obs)
+        before = self.revealing(obs)
+        total = len(self._reveal_results(obs))
+        self._reveal_step = max(0, min(total, min(self._reveal_step, total) + delta))
+        self._reveal_seen = max(self._reveal_seen, self._reveal_step)
+        done = before and not self.revealing(obs)
+        if done:
+            self._note = ""
+        self.render()  # the log, the seats and the game-over panel follow the reveal
+        if done:
+            self._maybe_autoplay()
 
     @guarded
     def _on_river(self, row: int, change: dict[str, Any]) -> None:

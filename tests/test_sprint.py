@@ -1,4 +1,4 @@
-"""Sprint! engine: rulebook examples, rulings SP-1..SP-7, errors, records, observations."""
+"""Sprint! engine: rulebook examples, rulings SP-1..SP-7 (with SP-7's hand noise), errors, records, observations."""
 
 from __future__ import annotations
 
@@ -6,21 +6,28 @@ import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sloth_kernel import ConfigError, IllegalMoveError, InvalidMoveError, RecordError, load_game
 from sloth_kernel.bots import RandomBot, make_bot, play_out
 from sloth_kernel.core import NO_PLAYER
 from sloth_kernel.games.sprint.engine import (
+    DEFAULT_HAND_NOISE,
     DEFAULT_OBJECTIVES,
     DEFAULT_RACE_DECK,
+    MAX_HAND_NOISE,
     RACE_KINDS,
     RULES,
     Lift,
+    Sprint,
     SprintConfig,
+    lift_at,
     objective_deck,
     race_pile,
     tortoise_move,
 )
+from sloth_kernel.registry import game_spec
 from sloth_kernel.render import render_observation
 
 FULL_DECK = [kind for kind, n in zip(RACE_KINDS, DEFAULT_RACE_DECK, strict=False) for _ in range(n)]
@@ -282,6 +289,191 @@ def test_SP_7_the_move_is_only_a_count_and_simulated_lifters_use_it():
 
 def test_every_ruling_is_in_the_rules_dict():
     assert {f"SP-{n}" for n in range(1, 8)} <= set(RULES)
+
+
+# --- SP-7: a person's cut lands within about one card (hand noise) ------------------------------
+
+
+def walk(seed: int, steps: int, **options):
+    """The states of one game after 0, 1, ... `steps` random lifts (fewer if it ends), in order."""
+    state = load_game("sprint", **options).new_state(seed)
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def card_centres(size: int = 32) -> list[tuple[int, float]]:
+    """Cut points aimed squarely at each lift that leaves room on both sides, with the lift aimed."""
+    return [(k, k / size) for k in range(2, size - 1)]
+
+
+def test_SP_7_hand_noise_is_a_named_option_of_about_one_card():
+    assert SprintConfig().hand_noise == DEFAULT_HAND_NOISE == 1.0
+    option = next(o for o in game_spec("sprint").options() if o.name == "hand_noise")
+    assert (option.default, option.low, option.high) == (1.0, 0, MAX_HAND_NOISE)
+    assert "SP-7" in option.doc and "cut" in option.doc
+    assert "hand noise" in RULES["SP-7"] and "exact" in RULES["SP-7"]
+    for value in (0, 0.5, 1, 2.5, MAX_HAND_NOISE):
+        assert load_game("sprint", hand_noise=value).config.hand_noise == value
+
+
+@pytest.mark.parametrize(
+    "value",
+    [-1, -0.01, 4.01, 5, 10**100, 10**5000, float("nan"), float("inf"), -float("inf"), True, "1", None, [1]],
+    ids=lambda value: "a huge int" if type(value) is int and value > 10**1000 else None,
+)
+def test_SP_7_hand_noise_out_of_bounds_is_refused_with_a_config_error(value):
+    with pytest.raises(ConfigError) as caught:
+        load_game("sprint", hand_noise=value)
+    assert "hand_noise" in str(caught.value) and len(str(caught.value)) < 400
+    if not isinstance(value, (str, list)) and value is not None and type(value) is not bool:
+        with pytest.raises(ConfigError, match="hand_noise"):  # built directly, the rules still refuse it
+            SprintConfig(hand_noise=value).validate()
+
+
+def test_SP_7_the_same_game_turn_and_cut_give_the_same_lift():
+    cuts = [0.0, 0.1, 0.37, 0.5, 0.77, 1.0]
+    first = [[state.lift_from_cut(c) for c in cuts] for state in walk(11, 8)]
+    again = [[state.lift_from_cut(c) for c in cuts] for state in walk(11, 8)]
+    assert first == again
+    assert all(type(m) is Lift for row in first for m in row)
+    other = [[state.lift_from_cut(c) for c in cuts] for seed in range(12, 20) for state in walk(seed, 8)]
+    assert any(row != first[0] for row in other)  # the slip comes from the game's seed...
+    assert len({tuple(row) for row in first}) > 1  # ...and its turn: one slip per turn, not per game
+
+
+def test_SP_7_a_cut_changes_nothing_and_shows_no_seed():
+    seed = 987_654_321_987_654_321
+    state = load_game("sprint").new_state(seed)
+    before = unchanged(state)
+    move = state.lift_from_cut(0.4)
+    assert unchanged(state) == before and state.history == []
+    assert str(seed) not in repr(move) + str(move)
+    for bad in (float("nan"), 2.0, "0.4"):
+        with pytest.raises(InvalidMoveError) as caught:
+            state.lift_from_cut(bad)
+        assert str(seed) not in str(caught.value)
+
+
+def test_SP_7_hand_noise_lands_within_about_one_card():
+    offs = []
+    for seed in range(60):
+        for state in walk(seed, 6):
+            if state.is_over:
+                continue
+            for aimed, cut in card_centres()[::5]:
+                offs.append(state.lift_from_cut(cut).count - aimed)
+    assert set(offs) == {-1, 0, 1}  # within one card of a cut aimed at a card, and not always on it
+    share_off = sum(1 for o in offs if o) / len(offs)
+    assert 0.3 < share_off < 0.7, share_off  # a uniform slip of up to one card misses about half the time
+    assert abs(sum(offs)) < len(offs) * 0.1  # and is not one-sided
+
+
+def test_SP_7_a_cut_anywhere_lands_at_most_two_cards_from_the_aimed_count():
+    offs = set()
+    for seed in range(40):
+        state = load_game("sprint").new_state(seed)
+        for tenth in range(20, 981, 7):
+            cut = tenth / 1000
+            offs.add(state.lift_from_cut(cut).count - lift_at(cut, 32))
+    assert offs <= {-2, -1, 0, 1, 2} and {-1, 1} <= offs
+
+
+def test_SP_7_wider_hand_noise_spreads_wider():
+    offs = set()
+    for seed in range(60):
+        state = load_game("sprint", hand_noise=3).new_state(seed)
+        offs.add(state.lift_from_cut(0.5).count - 16)
+    assert offs <= set(range(-3, 4)) and {-3, 3} & offs and {-2, 2} <= offs
+
+
+def test_SP_7_no_hand_noise_gives_the_aimed_count():
+    for seed in range(5):
+        for state in walk(seed, 5, hand_noise=0):
+            if state.is_over:
+                continue
+            for k in range(1, 32):
+                assert state.lift_from_cut(k / 32) == Lift(k)
+                assert state.lift_from_cut((k + 0.4) / 32) == Lift(k)
+            assert state.lift_from_cut(0) == state.lift_from_cut(0.01) == Lift(1)  # at least one card
+            assert state.lift_from_cut(1) == state.lift_from_cut(0.99) == Lift(31)  # one stays for the Hare
+    assert lift_at(0.5, 32) == 16 and lift_at(16.5 / 32, 32) == 17  # halves go down the pile
+    assert load_game("sprint", hand_noise=0, race_deck=(2, 0, 0, 0, 0, 0, 0, 0), objectives=(1,)).new_state(
+        1
+    ).lift_from_cut(0.9) == Lift(1)
+
+
+def test_SP_7_the_notation_stays_exact_and_bots_keep_their_own_error():
+    for noise in (0, 1, MAX_HAND_NOISE):
+        game = load_game("sprint", hand_noise=noise)
+        assert game.parse_move("lift 14") == Lift(14) and game.parse_move("14") == Lift(14)
+        for seed in range(10):
+            state = game.new_state(seed)
+            assert state.play("lift 14").last.lift == 14
+            assert state.play(Lift(9)).last.lift == 9
+    for level in ("heuristic", "expert", "master"):
+        chosen = {
+            str(make_bot("sprint", level, seed=4).choose(load_game("sprint", hand_noise=n).new_state(8).observation(0)))
+            for n in (0, 1, MAX_HAND_NOISE)
+        }
+        assert len(chosen) == 1, (level, chosen)
+
+
+def test_SP_7_a_game_of_cuts_is_legal_throughout_and_its_record_replays_exactly():
+    game = load_game("sprint", hand_noise=2.5, players=3)
+    state = game.new_state(2024)
+    rng = random.Random(5)
+    while not state.is_over:
+        move = state.lift_from_cut(rng.random())
+        assert move in state.legal_moves()
+        state = state.play(move, player=state.current_player)
+    with pytest.raises(IllegalMoveError):
+        state.lift_from_cut(0.5)
+    record = state.to_record()
+    assert record["options"]["hand_noise"] == 2.5
+    assert all(text.startswith("lift ") for text in record["moves"])
+    for copy in (game.replay(json.loads(state.to_json())), Sprint.from_record(record)):
+        assert copy.view() == state.view() and copy.history == state.history
+        assert copy.game.config.hand_noise == 2.5
+    tampered = {**record, "options": {**record["options"], "hand_noise": 9}}
+    with pytest.raises(RecordError, match="hand_noise"):
+        game.replay(tampered)
+
+
+odd_cuts = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.floats(min_value=0, max_value=1),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([0, 1, -0.0, 1e-300, 1 - 1e-16, 10**5000, True, False, None, "0.5", [0.5], b"1"]),
+)
+
+
+@given(
+    seed=st.integers(0, 2**128),
+    steps=st.integers(0, 30),
+    noise=st.sampled_from([0, 0.5, 1.0, 2.25, MAX_HAND_NOISE]),
+    cut=odd_cuts,
+)
+def test_SP_7_property_any_cut_gives_a_legal_lift_near_its_aim_or_a_typed_error(seed, steps, noise, cut):
+    state = walk(seed % 10**6, steps, hand_noise=noise)[-1]
+    before = unchanged(state)
+    try:
+        move = state.lift_from_cut(cut)
+    except InvalidMoveError:
+        assert isinstance(cut, bool) or not isinstance(cut, (int, float)) or not 0 <= cut <= 1
+    except IllegalMoveError:
+        assert state.is_over
+    else:
+        assert not state.is_over and move in state.legal_moves()
+        low, high = lift_at(cut, 32, -noise), lift_at(cut, 32, noise)
+        assert low <= move.count <= high and high - low <= 2 * noise + 1
+        assert state.lift_from_cut(cut) == move  # the same game, turn and cut: the same lift
+    assert unchanged(state) == before
 
 
 # --- seats and turns --------------------------------------------------------------------------

@@ -34,8 +34,13 @@ SPEC = GameSpec(
         "carrots": "The carrot squares, instead of the track's own (SP-1): distinct and increasing, 1 to the finish - 1.",
         "race_deck": "How many cards of each kind the race deck holds (SP-2): 8 counts, 2 to 128 cards in all.",
         "objectives": "The Objective cards (SP-3): 1 to 128 numbers, each from 1 to the race deck's size - 1.",
+        "hand_noise": "Hand noise (SP-7): how many cards a person's cut may land from where it was aimed, "
+        "0 to 4 (about 1; 0 makes a cut exact). A lift written as a number, and a simulated player's, is not changed.",
     },
-    option_ranges={"track_length": (5, 500)},  # the default deck's carrot cards need a carrot square (4)
+    option_ranges={
+        "track_length": (5, 500),  # the default deck's carrot cards need a carrot square (4)
+        "hand_noise": (0, 4),  # cards; any number between, e.g. 0.5
+    },
     notebooks=(
         Notebook(
             "analysis_sprint.ipynb", "Sprint! in numbers", "Win chance against lifting skill; why aiming low pays."

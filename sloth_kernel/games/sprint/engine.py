@@ -20,6 +20,7 @@ win probabilities), ``sprint_vector`` (numpy batch simulator).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from sloth_kernel.core import (
     seat_name,
     seeded_rng,
 )
-from sloth_kernel.errors import ConfigError
+from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError
 from sloth_kernel.notation import NotationProblem, is_ascii_number, move_words, read_notation, shown, whole_number
 
 # --- constants -----------------------------------------------------------------
@@ -53,6 +54,8 @@ MAX_PLAYERS = 20
 MAX_TRACK = 500  # squares: the longest track_length
 MAX_RACE_CARDS = 128  # the largest race deck: a lift (at most 127) fits the numpy simulator's 8-bit tables
 MAX_OBJECTIVES = 128  # the most Objective cards
+DEFAULT_HAND_NOISE = 1.0  # SP-7: a person's cut lands within about one card of its aim
+MAX_HAND_NOISE = 4  # cards: the widest hand noise (beyond it the cut no longer shows any aim)
 _SP3, _SP4, _SP5, _SP6 = ("SP-3",), ("SP-4",), ("SP-5",), ("SP-6",)
 
 RULES: dict[str, str] = {
@@ -71,8 +74,10 @@ RULES: dict[str, str] = {
     "nearest carrot square, forward on a tie, and it stays if it is already on a carrot.",
     "SP-6": "The Tortoise moves first: if it reaches or passes the finish the table wins at once and the "
     "Hare does not move. If the Hare reaches or passes the finish, the table loses.",
-    "SP-7": "No counting: a person lifts by choosing a cut point on a picture of the pile; a simulated "
-    "player lifts with an error model (e.g. relative Gaussian error and an aim offset).",
+    "SP-7": "No counting: a person lifts by choosing a cut point on a picture of the pile, and the cut "
+    "lands within about one card of where it was aimed (hand noise, an option); a simulated player lifts "
+    "with its own error model (e.g. relative Gaussian error and an aim offset). A lift written as a "
+    "number of cards is exact.",
     "Objective": "Co-operative: everyone wins together if the Tortoise finishes before the Hare.",
     "Turn": "Players take turns clockwise: flip an Objective card, lift, move the Tortoise, then the Hare.",
     "Small Track": "Variant: use the 4 blue tiles for a shorter game (finish at 24, SP-1).",
@@ -89,6 +94,8 @@ class SprintConfig(GameConfig):
     ``race_deck`` counts the cards of each kind in RACE_KINDS order (SP-2).
     ``track_length`` None means 36, or 24 with ``small_track`` (SP-1); ``carrots``
     None means the 4th square of every 6-square tile before the finish.
+    ``hand_noise`` is how far, in cards, a person's cut point may land from where it was
+    aimed (SP-7; 0 to 4, 0 makes cuts exact): see :meth:`SprintState.lift_from_cut`.
     """
 
     players: int = 2
@@ -98,6 +105,7 @@ class SprintConfig(GameConfig):
     carrots: tuple[int, ...] | None = None
     race_deck: tuple[int, ...] = DEFAULT_RACE_DECK
     objectives: tuple[int, ...] = DEFAULT_OBJECTIVES
+    hand_noise: float = DEFAULT_HAND_NOISE
 
     @property
     def finish(self) -> int:
@@ -136,7 +144,8 @@ class SprintConfig(GameConfig):
     def validate(self) -> None:
         """Limits, checked before anything is built: players 1-20; track_length 2-500 squares;
         carrots at most one per square before the finish; race_deck 8 counts, 2 to 128 cards in
-        all (SP-2); objectives 1 to 128 cards, each 1 to the most cards one can lift (SP-3, SP-4)."""
+        all (SP-2); objectives 1 to 128 cards, each 1 to the most cards one can lift (SP-3, SP-4);
+        hand_noise a number of cards from 0 to 4 (SP-7)."""
         whole_number("players", self.players, 1, MAX_PLAYERS, "everyone plays together as the Tortoise")
         for name in ("small_track", "young_tortoise"):
             if type(getattr(self, name)) is not bool:
@@ -151,6 +160,16 @@ class SprintConfig(GameConfig):
         if self.race_deck[CARROT] and not self.carrot_squares:
             raise ConfigError("the race deck has carrot cards but the track has no carrot squares (SP-1, SP-5)")
         self._validate_objectives(self.objectives)
+        self._validate_hand_noise(self.hand_noise)
+
+    @staticmethod
+    def _validate_hand_noise(noise: object) -> None:
+        # a float, or an int (JSON and people write 1 for 1.0); never a bool, NaN or infinity
+        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= MAX_HAND_NOISE:
+            raise ConfigError(
+                f"hand_noise must be a number of cards from 0 to {MAX_HAND_NOISE} (how far a person's cut may "
+                f"land from where it was aimed; 0 makes cuts exact, SP-7), not {shown(noise)}"
+            )
 
     def _validate_carrots(self, carrots: object) -> None:
         finish = self.finish
@@ -269,6 +288,16 @@ def objective_deck(config: SprintConfig, seed: int, shuffle: int) -> tuple[int, 
     cards = list(config.objectives)
     seeded_rng(seed, "objectives", shuffle).shuffle(cards)
     return tuple(cards)
+
+
+def lift_at(cut: float, pile_size: int, slip: float = 0.0) -> int:
+    """SP-7: the cards above a cut point, `cut` the share of the pile above it (0 the top, 1 the bottom).
+
+    The cut lands `slip` cards below its aim (above it when negative) and is read to the nearest
+    card, halves down the pile; the count is then held to a legal lift, 1 to ``pile_size - 1``
+    (SP-4). With no slip it is the aimed count: ``lift_at(0.5, 32) == 16``.
+    """
+    return min(max(math.floor(cut * pile_size + slip + 0.5), 1), pile_size - 1)
 
 
 def short_words(objective: int, lift: int) -> str:
@@ -435,6 +464,37 @@ class SprintState(GameState[Lift, "SprintObservation"]):
 
     def legal_moves(self) -> list[Lift]:
         return [] if self.winner else list(self.game.legal)
+
+    def lift_from_cut(self, cut: float) -> Lift:
+        """SP-7: the move a person's cut point makes, hand noise included; play it with ``play``.
+
+        `cut` is where the person cut the picture of the Race pile, as the share of the pile
+        above the cut: 0 the top, 1 the bottom (an int or a float). The aim is ``cut`` times the
+        pile's size; the hand lands within ``hand_noise`` cards of it (drawn evenly from
+        -hand_noise to +hand_noise, one draw per turn from the game's seed: the same game, turn
+        and cut give the same lift, and another cut on the same turn slips by the same amount).
+        The count is read to the nearest card and held to the legal lifts, 1 to the pile's
+        size - 1 (:func:`lift_at`). With ``hand_noise=0`` the lift is the aimed count.
+
+        The notation ``lift N`` is always exact, and simulated players use their own error
+        model: only a cut point passes through the hand. The state is not changed.
+
+        Raises InvalidMoveError for anything but a number from 0 to 1 (NaN, infinities, bools,
+        text...) and IllegalMoveError once the game is over.
+        """
+        if isinstance(cut, bool) or not isinstance(cut, (int, float)) or not 0 <= cut <= 1:
+            raise InvalidMoveError(
+                cut,
+                "a cut point is a number from 0 (the top of the Race pile) to 1 (its bottom), SP-7",
+                game=self.game.name,
+            )
+        if self.winner:
+            raise IllegalMoveError(
+                "a cut", Explanation("a cut", False, "the game is over; no more moves"), position=self.describe()
+            )
+        noise = self.game.cfg.hand_noise
+        slip = seeded_rng(self.seed, "hand", self.turn).uniform(-noise, noise) if noise else 0.0
+        return lift_move(lift_at(float(cut), len(self.pile), slip))
 
     def returns(self) -> tuple[float, ...]:
         won = 1.0 if self.winner == "tortoise" else 0.0

@@ -27,7 +27,7 @@ from typing import Any
 
 from sloth_kernel.bots import bot_levels, make_bot
 from sloth_kernel.cli import Parser, UsageError
-from sloth_kernel.errors import ConfigError, shorten
+from sloth_kernel.errors import ConfigError, counted, shorten
 from sloth_kernel.registry import available_games, game_spec, load_game
 from sloth_kernel.untrusted import check_seed
 
@@ -212,7 +212,9 @@ def format_table(report: dict[str, Any]) -> str:
                 f"  {level:>10} mean {t['mean_s'] * 1000:8.1f} ms  p99 {t['p99_s'] * 1000:8.1f} ms  "
                 f"max {t['max_s'] * 1000:8.1f} ms  over {t['decisions']:,} decisions"
             )
-    lines.append(f"wall time {report['wall_s']:.1f}s on {report['workers']} worker process(es)")
+    lines.append(
+        f"wall time {report['wall_s']:.1f}s on {counted(report['workers'], 'worker process', 'worker processes')}"
+    )
     return "\n".join(lines)
 
 

@@ -28,7 +28,11 @@ from sloth_kernel.errors import (
     RecordError,
     SeatError,
     SlothKernelError,
+    plural,
     shorten,
+)
+from sloth_kernel.errors import (
+    counted as counted,  # re-exported: games and renderers count in plain words
 )
 from sloth_kernel.explanation import Explanation as Explanation  # re-exported: the protocol's answer type
 from sloth_kernel.untrusted import (
@@ -118,7 +122,8 @@ class GameConfig:
         unknown = sorted(set(options) - set(names))
         if unknown:
             raise ConfigError(
-                f"unknown option(s) {', '.join(map(shorten, unknown))}; valid options: {', '.join(names)}",
+                f"unknown {plural(len(unknown), 'option')} {', '.join(map(shorten, unknown))}; "
+                f"valid options: {', '.join(names)}",
                 value=shorten(unknown[0]),
             )
         hints = _field_types(cls)

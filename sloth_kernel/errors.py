@@ -36,6 +36,16 @@ _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = _SHORT.maxfrozenset = 6
 _SHORT.maxdict = 4
 
 
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """`noun` for a count of one, else its plural (`nouns`, or `noun` + "s"), for words people read."""
+    return noun if count == 1 else nouns or noun + "s"
+
+
+def counted(count: int, noun: str, nouns: str = "") -> str:
+    """A count and its noun in plain words: "1 card", "3 cards", "0 cards"."""
+    return f"{count} {plural(count, noun, nouns)}"
+
+
 def shorten(value: Any, limit: int = SHORT) -> str:
     """A ``repr`` of any value in at most `limit` characters; it never raises.
 

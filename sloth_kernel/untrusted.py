@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import fastjsonschema
 
-from sloth_kernel.errors import ConfigError, SlothKernelError, shorten
+from sloth_kernel.errors import ConfigError, SlothKernelError, plural, shorten
 
 # --- the limits (README, "Errors") ---------------------------------------------------------
 
@@ -243,7 +243,7 @@ def check_schema(data: Any, reference: str, error: _ErrorClass, root: str) -> No
             missing = [key for key in required if key not in data]
             lacks = f" and lacks {', '.join(missing)}" if missing else ""
             raise error(
-                f"{root} has unknown key(s) {', '.join(map(shorten, unknown))}{lacks}; valid keys: {', '.join(valid)}",
+                f"{root} has unknown {plural(len(unknown), 'key')} {', '.join(map(shorten, unknown))}{lacks}; valid keys: {', '.join(valid)}",
                 path=root,
                 value=shorten(unknown[0]),
             )
@@ -265,16 +265,16 @@ def _schema_words(err: fastjsonschema.JsonSchemaValueException, root: str) -> tu
         valid = list(definition.get("properties", {}))
         unknown = sorted(set(err.value) - set(valid))
         return (
-            f"{where} has unknown key(s) {', '.join(map(shorten, unknown))}; valid keys: {', '.join(valid)}",
+            f"{where} has unknown {plural(len(unknown), 'key')} {', '.join(map(shorten, unknown))}; valid keys: {', '.join(valid)}",
             where,
         )
     if err.rule == "required" and isinstance(err.value, dict):
         missing = [k for k in definition.get("required", ()) if k not in err.value]
-        words = f"{where} lacks the key(s) {', '.join(missing)}"
+        words = f"{where} lacks the {plural(len(missing), 'key')} {', '.join(missing)}"
         valid = list(definition.get("properties", {}))
         unknown = sorted(set(err.value) - set(valid))
         if unknown and definition.get("additionalProperties") is False:
-            words += f" and has unknown key(s) {', '.join(map(shorten, unknown))}; valid keys: {', '.join(valid)}"
+            words += f" and has unknown {plural(len(unknown), 'key')} {', '.join(map(shorten, unknown))}; valid keys: {', '.join(valid)}"
         return words, where
     said = err.message
     if err.name and said.startswith(err.name):

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sloth_kernel.core import Game, GameState
+from sloth_kernel.core import Game, GameState, seat_name
 from sloth_kernel.interop.actions import FEATURE_SIZE, MAX_SEATS, ActionIndex, features, observation_text
 from sloth_kernel.registry import available_games, game_spec, load_game
 
@@ -175,7 +175,7 @@ class SlothObserver:
 
     def string_from(self, state: SlothState, player: int) -> str:
         if state.ours is None:
-            return f"seat {player}: the deal is pending"
+            return f"{seat_name(player)}: the deal is pending"
         observation = state.ours.observation(player)
         text = observation_text(observation)
         if self.perfect_recall:

@@ -9,6 +9,8 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from sloth_kernel.errors import counted
+
 CARD_W = 52
 CARD_H = 74
 
@@ -26,6 +28,113 @@ ICONS: dict[str, str] = {
     "runner": '<path d="M-8 6 L-2 0 L-4 -6 L3 -8 L6 -2 L9 0 M-2 0 L4 3 L2 9" fill="none" stroke-width="2.4" stroke-linecap="round"/>',
     "spade": '<path d="M0 -9 C6 -3 9 0 6 4 C4 6 1 5 1 3 L3 9 H-3 L-1 3 C-1 5 -4 6 -6 4 C-9 0 -6 -3 0 -9 Z"/>',
 }
+
+
+# Interface icons, drawn on a 24x24 grid as outlines in the text colour (currentColor); shapes
+# that read better solid say fill="currentColor" themselves. No ids, so any number may share a page.
+ICON_SHAPES: dict[str, str] = {
+    "trophy": (
+        '<path d="M7 4h10v5a5 5 0 0 1-10 0Z"/><path d="M7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3"/>'
+        '<path d="M12 14v4M8 20h8"/>'
+    ),
+    "chip": '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="4.5"/><path d="M12 3v3M12 18v3M3 12h3M18 12h3"/>',
+    "drink": '<path d="M6 8h12l-1.6 12H7.6Z"/><path d="M7 12.5h10"/><path d="M13 8l1.8-5H18"/>',
+    "flag": '<path d="M5 21V3"/><path d="M5 4h13l-3 4.5 3 4.5H5" fill="currentColor"/>',
+    "tortoise": (
+        '<path d="M2.5 17a8 8 0 0 1 16 0Z"/><path d="M6.5 12l4 5 4-5"/>'
+        '<circle cx="21" cy="14" r="2"/><path d="M5.5 17v3M15.5 17v3"/>'
+    ),
+    "hare": (
+        '<ellipse cx="10" cy="16" rx="6.5" ry="4"/><circle cx="17" cy="11.5" r="3"/>'
+        '<path d="M15.5 9 14 2.5M18.5 9l1.5-6.5"/><circle cx="3" cy="15" r="1.3" fill="currentColor"/>'
+        '<path d="M9 20h3"/>'
+    ),
+    "eye": '<path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z"/><circle cx="12" cy="12" r="3"/>',
+    "warning": '<path d="M12 3 22 20H2Z"/><path d="M12 9.5v4.5M12 17v.1"/>',
+    "baby": (
+        '<circle cx="12" cy="13" r="8"/><path d="M12 5c0-2 2.5-2.6 3.2-1.2"/>'
+        '<path d="M9 12v.1M15 12v.1"/><path d="M9.5 16q2.5 2 5 0"/>'
+    ),
+    "sloth": (
+        '<circle cx="12" cy="12" r="9.5"/><path d="M5.5 12.5q2-4 5.5-1.5-2 3.5-5.5 1.5ZM18.5 12.5q-2-4-5.5-1.5 2 3.5 '
+        '5.5 1.5Z" fill="currentColor"/><path d="M11 14.5h2M9.5 17q2.5 1.5 5 0"/>'
+    ),
+    "star": (
+        '<path d="M12 2.5l2.9 6.1 6.6.7-4.9 4.5 1.4 6.6L12 17l-6 3.4 1.4-6.6-4.9-4.5 6.6-.7Z" fill="currentColor"/>'
+    ),
+    "play": '<path d="M8 5v14l11-7Z" fill="currentColor"/>',
+    "pass": (
+        '<path d="M8 12V5.5a1.5 1.5 0 0 1 3 0V11M11 10.5V4a1.5 1.5 0 0 1 3 0v7M14 11V5.5a1.5 1.5 0 0 1 3 0V14'
+        'a7 7 0 0 1-7 7h-.5A5.5 5.5 0 0 1 5 15.5V10a1.5 1.5 0 0 1 3 0v2"/>'
+    ),
+    "lift": '<path d="M12 20V5M6 11l6-6 6 6"/>',
+    "replay": (
+        '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M7 4v16M17 4v16M3 8h4M3 12h4M3 16h4M17 8h4'
+        'M17 12h4M17 16h4"/><path d="M10.5 9.5v5l3.5-2.5Z" fill="currentColor"/>'
+    ),
+    "dice": (
+        '<rect x="3.5" y="3.5" width="17" height="17" rx="3"/><g fill="currentColor" stroke="none">'
+        '<circle cx="8.5" cy="8.5" r="1.5"/><circle cx="12" cy="12" r="1.5"/><circle cx="15.5" cy="15.5" r="1.5"/></g>'
+    ),
+    "refresh": '<path d="M20 12a8 8 0 1 1-2.4-5.7"/><path d="M20 4v5h-5"/>',
+    "download": '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
+    "keyboard": (
+        '<rect x="2" y="6" width="20" height="12" rx="2"/>'
+        '<path d="M6 10h.1M10 10h.1M14 10h.1M18 10h.1M6 14h.1M18 14h.1M9 14h6"/>'
+    ),
+    "clock": '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3.5 2"/>',
+}
+ICON_ALIASES: dict[str, str] = {
+    "coin": "chip",
+    "glass": "drink",
+    "finish": "flag",
+    "hidden": "eye",
+    "hand": "pass",
+    "up": "lift",
+    "film": "replay",
+    "step": "replay",
+    "new-deal": "refresh",
+}
+
+
+def icon_names() -> tuple[str, ...]:
+    """Every name :func:`icon` draws: the icons, then their aliases."""
+    return (*ICON_SHAPES, *ICON_ALIASES)
+
+
+def icon(name: str, label: str | None = None, size: int = 16, *, at: tuple[float, float] | None = None) -> str:
+    """A small interface icon as inline SVG in the text colour, `size` pixels square.
+
+    With a `label` it is an image people are told about (``role="img"``, ``aria-label`` and a
+    ``<title>`` tooltip); without one it is decoration beside words that say the same
+    (``aria-hidden="true"``). `at` places it inside an enclosing SVG (its x and y there).
+    An unknown name is a ValueError.
+    """
+    shape = ICON_SHAPES.get(ICON_ALIASES.get(name, name))
+    if shape is None:
+        raise ValueError(f"no icon named {name!r}; the icons are {', '.join(icon_names())}")
+    if type(size) is not int or not 1 <= size <= 512:
+        raise ValueError(f"an icon's size is a whole number of pixels from 1 to 512, not {size!r}")
+    where = f' x="{at[0]:g}" y="{at[1]:g}"' if at is not None else ""
+    if label:
+        said = html.escape(label)
+        access, tip = f'role="img" aria-label="{said}"', f"<title>{said}</title>"
+    else:
+        access, tip = 'aria-hidden="true" focusable="false"', ""
+    return (
+        f'<svg class="sk-icon sk-icon-{ICON_ALIASES.get(name, name)}"{where} width="{size}" height="{size}" '
+        f'viewBox="0 0 24 24" {access} fill="none" stroke="currentColor" stroke-width="2" '
+        f'stroke-linecap="round" stroke-linejoin="round" style="vertical-align:-0.15em">{tip}{shape}</svg>'
+    )
+
+
+def icon_count(name: str, count: int, noun: str, nouns: str = "", *, most: int = 5) -> str:
+    """`count` copies of an icon (at most `most`, then the number) told as words: "2 Trophies"; "–" for none."""
+    words = html.escape(counted(count, noun, nouns))
+    if count <= 0:
+        return f'<span class="sk-icons" title="{words}" aria-label="{words}" role="img">–</span>'
+    shown = icon(name) * count if count <= most else f"{icon(name)}×{count}"
+    return f'<span class="sk-icons" title="{words}" aria-label="{words}" role="img">{shown}</span>'
 
 
 @dataclass(frozen=True)
@@ -153,6 +262,7 @@ STYLE = """
 .sk-badge.sk-good{background:#d8f3dc}.sk-badge.sk-bad{background:#fde2e1}.sk-badge.sk-warn{background:#fff1c2}
 .sk-explain{padding:6px 10px;border-radius:6px;margin:4px 0}
 .sk-legal{background:#e6f6e9;border:1px solid #9fd4a8}.sk-illegal{background:#fdecec;border:1px solid #f0a8a8}
+.sk-icon{flex:none}.sk-icons{white-space:nowrap}
 .sk-assume{font-size:12px;color:#8a5a00;background:#fff6dd;border-radius:4px;padding:2px 6px}
 </style>
 """

@@ -32,7 +32,7 @@ EXAMPLES = (
     "9 9 9 9",
     "2 2 2 2",
     "5 5 5 *5 *5",
-    "T J Q K A",
+    "10 J Q K A",
 )
 
 
@@ -77,7 +77,7 @@ def _filler(hand: list[str]) -> list[str]:
 CHECKER = CheckerKit(
     _race_scenario,
     EXAMPLES,
-    "Notation: ranks 2-9, T, J, Q, K, A separated by spaces; a Joker is * plus the rank it "
+    "Notation: ranks 2-9, 10 (or T), J, Q, K, A separated by spaces; a Joker is * plus the rank it "
     "stands for (*7, *A). Suits never matter (RB-1).",
     ("7 7", "Q Q"),
 )

@@ -38,6 +38,7 @@ from sloth_kernel.core import (
     GameState,
     Move,
     check_seat,
+    counted,
     seat_name,
     seeded_rng,
 )
@@ -48,6 +49,7 @@ from sloth_kernel.games.race_to_the_bottom.melds import (
     MAX_MELD,
     RANK_NAMES,
     MeldTables,
+    card_word,
     cards_text,
     counts_of,
     follows,
@@ -172,18 +174,23 @@ class Play(Move):
         return len(self.cards)
 
     @property
+    def words(self) -> str:
+        """The cards as people read them: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
+        return " ".join(card_word(card) for card in self.cards)
+
+    @property
     def label(self) -> str:
         """The meld type as the rules name it: 'Pair', 'Run of 3', 'Leap of 4'."""
         return f"{self.kind} of {len(self.cards)}" if self.kind in ("Run", "Leap") else self.kind
 
     def describe(self) -> str:
-        """Plain words: 'a Pair of 7s', 'a Single Queen', 'a Run of 3 (Q K A)'."""
+        """Plain words: 'a Pair of 7s', 'a Single Queen', 'a Run of 3 (Q K A)', 'a Run of 2 (10 J)'."""
         if self.sequence:
-            return f"a {self.label} ({self})"
+            return f"a {self.label} ({self.words})"
         article = "an" if self.kind == "Oil Slick" else "a"
         rank = RANK_NAMES[self.rank]
         name = f"{self.kind} {rank}" if self.kind == "Single" else f"{self.kind} of {plural(self.rank)}"
-        return f"{article} {name}" + (f" ({self})" if self.jokers else "")
+        return f"{article} {name}" + (f" ({self.words})" if self.jokers else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +218,11 @@ class Pitch(Move):
             return f"pitch {CARD_SYMBOLS[rank]}"
         return shown(self)  # built by hand with an odd rank: its repr, never a crash
 
+    @property
+    def words(self) -> str:
+        """The move as people write it: ``pitch 10`` for a ten (``str`` keeps ``pitch T``)."""
+        return card_word(str(self))
+
 
 @dataclass(frozen=True, slots=True)
 class Done(Move):
@@ -229,8 +241,8 @@ EVERY_MOVE: tuple[RaceMove, ...] = (*TABLES.all_plays, PASS, *PITCHES, DONE)
 BY_TEXT: dict[str, RaceMove] = {str(m): m for m in EVERY_MOVE}
 """Every move by its canonical text (``str``): parse_move's shortcut for records and replays."""
 MOVE_HELP = "write a meld as 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
-CARDS_ARE = "2-9, T (or 10), J, Q, K, A, and * for a Joker (*7 in a meld)"
-PITCH_HELP = "write 'pitch 7', 'pitch T' (or 'pitch 10') or 'pitch *' for a Joker"
+CARDS_ARE = "2-9, 10 (or T), J, Q, K, A, and * for a Joker (*7 in a meld)"
+PITCH_HELP = "write 'pitch 7', 'pitch 10' (or 'pitch T') or 'pitch *' for a Joker"
 JOKER_HELP = "write a Joker standing for a 7 as '*7', for an Ace as '*A'"
 
 
@@ -668,7 +680,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         if cfg.grand_prix:
             self._say(
                 f"Grand Prix over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} "
-                f"with {best} points{' (a shared victory)' * (len(winners) > 1)}.",
+                f"with {counted(best, 'point')}{' (a shared victory)' * (len(winners) > 1)}.",
                 rules=("RB-10",),
             )
 
@@ -696,7 +708,8 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
                 return None
             return "you have passed this trick: pitch up to 6 cards, then say done to refill", ("RB-7",)
         if type(move) is Pitch or type(move) is Done:
-            return f"'{move}' only comes after a pass: first pass, then pitch, then done", ("RB-7",)
+            words = move.words if type(move) is Pitch else str(move)
+            return f"'{words}' only comes after a pass: first pass, then pitch, then done", ("RB-7",)
         if type(move) is Pass:
             if self.top is None and self.nhand[seat]:
                 return "the leader must play: only a player with an empty hand may pass an open trick", ("RB-7",)
@@ -706,11 +719,12 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             return "your hand is empty, so you must pass", ("RB-7",)
         for rank, count in move.need:
             if hand[rank] < count:
-                return f"{move} needs {count} natural {self._card_name(rank, count > 1)}; you hold {hand[rank]}", (
-                    "RB-1",
+                return (
+                    f"{move.words} needs {count} natural {self._card_name(rank, count > 1)}; you hold {hand[rank]}",
+                    ("RB-1",),
                 )
         if move.jokers > hand[JOKER]:
-            return f"{move} needs {move.jokers} Joker(s); you hold {hand[JOKER]}", ("RB-3",)
+            return f"{move.words} needs {counted(move.jokers, 'Joker')}; you hold {hand[JOKER]}", ("RB-3",)
         top = self.top
         if top is None or follows(move, top):
             return None

@@ -36,6 +36,11 @@ def plural(rank: int) -> str:
     return RANK_NAMES[rank] + "s"
 
 
+def card_word(token: str) -> str:
+    """A card token as people read it: the rulebook's ``10`` for the notation's ``T`` (``*T`` reads ``*10``)."""
+    return token[:-1] + "10" if token.endswith("T") else token
+
+
 def card_token(rank: int, joker: bool = False) -> str:
     """A card as written in moves: ``7``, ``T``, ``A``; a Joker as ``*`` + declared rank."""
     return ("*" if joker else "") + RANKS[rank]
@@ -287,5 +292,5 @@ def read_cards(value: Any, what: str) -> list[int]:
     cards = [parse_card(t) if isinstance(t, str) else -1 for t in tokens]
     if -1 in cards:
         bad = tokens[cards.index(-1)]
-        raise ConfigError(f"{what}: {bad!r} is not a card (2-9, T, J, Q, K, A, or * for a Joker)")
+        raise ConfigError(f"{what}: {bad!r} is not a card (2-9, 10 or T, J, Q, K, A, or * for a Joker)")
     return cards

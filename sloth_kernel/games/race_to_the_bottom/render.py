@@ -4,20 +4,32 @@ from __future__ import annotations
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.games.race_to_the_bottom.engine import HAND_SIZE, Play, RaceObservation
+from sloth_kernel.games.race_to_the_bottom.melds import card_word
 from sloth_kernel.render import kit
 
 CARD_COLOUR = "#1d3f72"
 JOKER_COLOUR = "#b4441b"
 BACK_COLOUR = "#7a2b2b"
-SHOWN = {"T": "10"}  # how a rank symbol is printed on a card
+RANK_WORDS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace", "T": "10"}
 
 
 def card_face(token: str) -> kit.CardFace:
-    """A card from its notation: ``7``, ``T``; a Joker ``*`` (in hand) or ``*7`` (declared 7)."""
+    """A card from its notation: ``7``, ``T`` (printed ``10``); a Joker ``*`` (in hand) or ``*7`` (declared 7)."""
+    if token.startswith("*"):
+        return kit.CardFace(card_word(token[1:]), JOKER_COLOUR, "star", "Joker", kind="wild")
+    return kit.CardFace(card_word(token), CARD_COLOUR, "runner")
+
+
+def card_title(token: str) -> str:
+    """A card's tooltip in words: ``10``, ``Queen``, ``Joker``, ``Joker as a 7``."""
     if token.startswith("*"):
         declared = token[1:]
-        return kit.CardFace(SHOWN.get(declared, declared) or "★", JOKER_COLOUR, "star", "Joker", kind="wild")
-    return kit.CardFace(SHOWN.get(token, token), CARD_COLOUR, "runner")
+        return (
+            f"Joker as {'an' if declared in ('A', '8') else 'a'} {RANK_WORDS.get(declared, declared)}"
+            if declared
+            else "Joker"
+        )
+    return RANK_WORDS.get(token, token)
 
 
 def back(width: int = 30) -> str:
@@ -26,7 +38,7 @@ def back(width: int = 30) -> str:
 
 def cards(tokens: tuple[str, ...] | list[str], width: int = 44, *, empty: str = "(none)", css: str = "") -> str:
     return kit.card_row(
-        [kit.card_svg(card_face(t), width=width, title=t, data=t) for t in tokens], empty=empty, css=css
+        [kit.card_svg(card_face(t), width=width, title=card_title(t), data=t) for t in tokens], empty=empty, css=css
     )
 
 
@@ -53,7 +65,7 @@ def standings(obs: RaceObservation) -> str:
         if obs.grand_prix:
             row.append(str(seat.points))
         rows.append(row)
-    headers = ["Seat", "Cards left", "Hand", "Deck", "This trick"] + (["Points"] if obs.grand_prix else [])
+    headers = ["Player", "Cards left", "Hand", "Deck", "This trick"] + (["Points"] if obs.grand_prix else [])
     return kit.table(headers, rows, css="sk-rb-standings")
 
 
@@ -90,7 +102,7 @@ def seat_cards(obs: RaceObservation) -> str:
                 f"(top → bottom)</div>{cards(seat.pitched, 28)}</div>"
             )
         if seat.deck is not None:
-            order = " ".join(seat.deck) or "(empty)"
+            order = " ".join(map(card_word, seat.deck)) or "(empty)"
             deck += f'<div class="sk-rb-deck-order" style="font-size:11px;color:#666">deck top→bottom: {kit.esc(order)}</div>'
         blocks.append(
             f'<div class="sk-rb-hand" data-seat="{seat.seat}" style="display:flex;gap:14px;align-items:flex-start">'
@@ -108,7 +120,7 @@ def results(obs: RaceObservation) -> str:
             for s in result.order
         )
         rows.append([str(result.race + 1), kit.esc(order), kit.esc(" / ".join(map(str, result.points)))])
-    return kit.table(["Race", "Places", "Points by seat"], rows, css="sk-rb-results")
+    return kit.table(["Race", "Places", "Points, Player 1 first"], rows, css="sk-rb-results")
 
 
 def render(obs: RaceObservation) -> str:

@@ -6,7 +6,7 @@ assumptions (SP-1..SP-3): the board and the assumptions panel say so.
 
 from __future__ import annotations
 
-from sloth_kernel.core import seat_name
+from sloth_kernel.core import counted, seat_name
 from sloth_kernel.games.sprint.engine import RACE_KINDS, SprintObservation, TurnReport, short_words
 from sloth_kernel.render import kit
 
@@ -40,7 +40,7 @@ def objective_card(number: int) -> str:
 
 
 def track(obs: SprintObservation) -> str:
-    """Squares 0..finish as SVG: start, carrots, finish flag, Tortoise (T) and Hare (H)."""
+    """Squares 0..finish as SVG: start, carrots, finish flag, the Tortoise and the Hare (icons)."""
     finish = obs.finish
     cols = min(finish + 1, ROW_CELLS)
     rows = finish // cols + 1
@@ -74,14 +74,16 @@ def track(obs: SprintObservation) -> str:
                 f'<text x="{x + (CELL - 2) / 2}" y="{y + CELL + 9}" font-size="9" text-anchor="middle" '
                 f'fill="#777">{label}</text>'
             )
-    for who, square, colour, dy in (("T", obs.tortoise, TORTOISE_COLOUR, 14), ("H", obs.hare, HARE_COLOUR, CELL + 16)):
+    for name, square, colour, dy in (
+        ("Tortoise", obs.tortoise, TORTOISE_COLOUR, 14),
+        ("Hare", obs.hare, HARE_COLOUR, CELL + 16),
+    ):
         square = min(square, finish)
         cx, cy = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6
-        name = "Tortoise" if who == "T" else "Hare"
+        mark = kit.icon(name.lower(), size=10, at=(cx - 5, cy - 5))
         parts.append(
             f'<g class="sk-sprint-{name.lower()}"><circle cx="{cx}" cy="{cy}" r="7" fill="{colour}" '
-            f'stroke="#fff" stroke-width="1.5"/><text x="{cx}" y="{cy + 3.5}" font-size="10" font-weight="700" '
-            f'text-anchor="middle" fill="#fff">{who}</text><title>{name}: square {square}</title></g>'
+            f'stroke="#fff" stroke-width="1.5"/><g color="#fff">{mark}</g><title>{name}: square {square}</title></g>'
         )
     svg = (
         f'<svg class="sk-sprint-board" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
@@ -132,14 +134,17 @@ def render(obs: SprintObservation) -> str:
     piles = kit.card_row(
         [
             kit.card_svg(
-                kit.CardFace("", OBJECTIVE_COLOUR, kind="back"), title=f"Objective deck: {obs.objectives_left} cards"
+                kit.CardFace("", OBJECTIVE_COLOUR, kind="back"),
+                title=f"Objective deck: {counted(obs.objectives_left, 'card')}",
             ),
-            kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title=f"Race pile: {obs.pile_size} cards"),
+            kit.card_svg(
+                kit.CardFace("", RACE_COLOUR, kind="back"), title=f"Race pile: {counted(obs.pile_size, 'card')}"
+            ),
         ]
     )
     piles += (
         f"<div>Objective deck {obs.objectives_left} left {kit.badge('order hidden')} &middot; "
-        f"Race pile {obs.pile_size} cards {kit.badge('order hidden')}</div>"
+        f"Race pile {counted(obs.pile_size, 'card')} {kit.badge('order hidden')}</div>"
     )
     if obs.race_pile is not None:  # omniscient view only
         piles += kit.panel(

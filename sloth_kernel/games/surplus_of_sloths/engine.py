@@ -31,6 +31,7 @@ from sloth_kernel.core import (
     GameConfig,
     GameState,
     Move,
+    counted,
     seat_name,
     seeded_rng,
     sequence_of,
@@ -501,7 +502,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
             refill = self.rivers[row] = deck[-1 : -size - 1 : -1]
             del deck[-size:]
             cards = ", ".join(map(CARD_CODES.__getitem__, refill))
-            said += f" Row {row + 1} is refilled: {cards}; {len(deck)} cards left in the deck (SS-5)."
+            said += f" Row {row + 1} is refilled: {cards}; {counted(len(deck), 'card')} left in the deck (SS-5)."
         else:
             self.rivers[row] = []
             if deck:

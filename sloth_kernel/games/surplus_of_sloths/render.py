@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sloth_kernel.core import seat_name
+from sloth_kernel.core import counted, seat_name
 from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, SLOTH_TYPES
 from sloth_kernel.games.surplus_of_sloths.engine import SurplusObservation
 from sloth_kernel.render.kit import CARD_W, CardFace, badge, card_row, card_svg, esc, log_html, page, panel, table
@@ -97,7 +97,7 @@ def _status(obs: SurplusObservation) -> str:
         bits.append(badge(f"{seat_name(obs.current_player)} to move" + (" (you)" if mine else ""), css="sk-warn"))
         if obs.phase != "pick":
             bits.append(badge(f"Active Player: {seat_name(obs.active_player)}"))
-    bits.append(badge(f"Deck: {obs.deck_count} cards"))
+    bits.append(badge(f"Deck: {counted(obs.deck_count, 'card')}"))
     if obs.super_surplus:
         bits.append(badge("Wins: " + ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(obs.wins))))
     viewer = "omniscient view" if obs.player is None else f"seen by {seat_name(obs.player)}"
@@ -143,7 +143,7 @@ def _seat(obs: SurplusObservation, seat: int) -> str:
     if seat == obs.current_player:
         flags.append(badge("to move", css="sk-warn"))
     if obs.phase == "over":
-        flags.append(badge(f"{obs.scores[seat]} points"))
+        flags.append(badge(counted(obs.scores[seat], "point")))
     if obs.super_surplus:
         flags.append(badge(f"{obs.wins[seat]} win{'s' if obs.wins[seat] != 1 else ''}"))
     kept = obs.kept[seat]

@@ -23,6 +23,7 @@ from sloth_kernel.core import (
     GameState,
     Move,
     check_seat,
+    counted,
     seat_name,
     seeded_rng,
 )
@@ -546,7 +547,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         self.suspicious = False
         self.pacemaker = self.turn = pacemaker
         self._say(
-            f"Round {number + 1} of {cfg.rounds}: {HAND_SIZE} cards and {cfg.drinks} drink(s) dealt to each "
+            f"Round {number + 1} of {cfg.rounds}: {HAND_SIZE} cards and {counted(cfg.drinks, 'drink')} dealt to each "
             f"player; {seat_name(pacemaker)} is the pacemaker and leads.",
             rules=("TS-2", "TS-13"),
             kind=ROUND_START,
@@ -564,8 +565,8 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         self.over = True
         winner = self.winner()
         self._say(
-            f"Game over. {seat_name(winner)} wins with {self.chips[winner]} Cash Chip(s) and "
-            f"{self.trophies[winner]} Trophy(ies) (TS-14: chips, then trophies, then the most recent chip).",
+            f"Game over. {seat_name(winner)} wins with {counted(self.chips[winner], 'Cash Chip')} and "
+            f"{counted(self.trophies[winner], 'Trophy', 'Trophies')} (TS-14: chips, then trophies, then the most recent chip).",
             rules=("TS-14",),
         )
 
@@ -800,7 +801,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             if not self.table
             else f"{combo_name(cards)} beats {table}: {self._why_stronger(cards)}"
         )
-        return Explanation(text, True, f"{reason}; the meeple moves {spaces} space(s)", ("TS-3", "TS-9"))
+        return Explanation(text, True, f"{reason}; the meeple moves {counted(spaces, 'space')}", ("TS-3", "TS-9"))
 
     def _why_stronger(self, cards: tuple[int, ...]) -> str:
         new_kind, new_size, new_top = strength(cards)

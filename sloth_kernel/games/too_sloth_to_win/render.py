@@ -24,6 +24,19 @@ def card_face(card: int) -> kit.CardFace:
     return kit.CardFace(str(card), RUNNER_COLOUR, "runner")
 
 
+def card_title(card: int) -> str:
+    """A table card's tooltip in words: ``5``, or ``Suspicious Drink as a 5``."""
+    if card > DRINK_BASE:
+        value = card_value(card)
+        return f"Suspicious Drink as {'an' if value == 8 else 'a'} {value}"
+    return str(card)
+
+
+def hand_title(key: str) -> str:
+    """A hand card's tooltip from its notation key: ``5``, or ``Suspicious Drink`` for ``D``."""
+    return "Suspicious Drink" if key == "D" else key
+
+
 def hand_faces(hand: tuple[int, ...]) -> list[tuple[str, kit.CardFace]]:
     """(key, face) for every card of a hand, lowest first, drinks last; key is its notation."""
     faces = [(str(n), card_face(n)) for n in range(1, 9) for _ in range(hand[n])]
@@ -67,13 +80,13 @@ def standings(obs: TooSlothObservation) -> str:
                 str(obs.positions[s]),
                 kit.badge(status, css=css),
                 str(obs.hand_sizes[s]),
-                "🥤" * obs.drinks_held[s] or "–",
-                "🏆" * obs.trophies[s] or "–",
-                "💰" * obs.chips[s] or "–",
+                kit.icon_count("drink", obs.drinks_held[s], "Suspicious Drink"),
+                kit.icon_count("trophy", obs.trophies[s], "Trophy", "Trophies"),
+                kit.icon_count("chip", obs.chips[s], "Cash Chip"),
             ]
         )
     return kit.table(
-        ["Seat", "Space", "Status", "Cards", "Drinks", "Trophies", "Cash Chips"], rows, css="sk-ts-standings"
+        ["Player", "Space", "Status", "Cards", "Drinks", "Trophies", "Cash Chips"], rows, css="sk-ts-standings"
     )
 
 
@@ -86,7 +99,7 @@ def hands(obs: TooSlothObservation) -> str:
                 kit.card_svg(kit.CardFace("", "#6b4f2a", kind="back"), width=34, title="hidden card")
             ] * obs.hand_sizes[s]
         else:
-            cards = [kit.card_svg(face, width=42, title=key) for key, face in hand_faces(hand)]
+            cards = [kit.card_svg(face, width=42, title=hand_title(key)) for key, face in hand_faces(hand)]
         blocks.append(
             f'<div class="sk-ts-hand" data-seat="{s}"><b>{kit.esc(seat_name(s))}</b>{kit.card_row(cards, empty="empty hand")}</div>'
         )
@@ -99,7 +112,8 @@ def render(obs: TooSlothObservation) -> str:
     if obs.is_over and obs.winner is not None:
         head += f" · Game over: {seat_name(obs.winner)} wins"
     table = kit.card_row(
-        [kit.card_svg(card_face(c), title=str(c)) for c in obs.table], empty="empty table: the leader may play anything"
+        [kit.card_svg(card_face(c), title=card_title(c)) for c in obs.table],
+        empty="empty table: the leader may play anything",
     ) + (f"<div>{kit.esc(combo_name(obs.table))} by {kit.esc(seat_name(obs.table_owner))}</div>" if obs.table else "")
     body = (
         f"<div>{kit.esc(head)}</div>"

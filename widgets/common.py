@@ -846,7 +846,7 @@ class GameBoard(widgets.VBox):
         count = len(session.seats)
         me = session.viewer if session.mode == "bots" else None
         order = [(me + k) % count for k in range(1, count)] if me is not None else list(range(count))
-        over = bool(session.state.is_over)
+        over = bool(session.state.is_over) or self.held_back(obs) > 0  # mid-reveal: nobody is marked to move yet
         boxes = [self._seat_box(obs, seat, over) for seat in order]
         mine = self._seat_box(obs, me, over) if me is not None else ""
         return f'<div class="sk-seats" role="list" aria-label="Seats">{"".join(boxes)}</div>', (

@@ -95,6 +95,8 @@ def play_to_the_end(board: Any, check: bool = False) -> None:
     bot = make_bot(board.game_name, "heuristic", seed=7)
     for _ in range(3000):
         if board.state.is_over:
+            while board.held_back(board.session.observation()) and board.step():
+                pass  # the reveal steps that show how it ended (e.g. a card still face down)
             return
         if check:
             assert_no_seed(board)

@@ -42,7 +42,7 @@ def test_full_game_from_the_widgets_shows_each_lift_then_its_hare_card() -> None
             assert find(board, "sk-game-over").layout.display == "none"
             assert "Revealing" in visible_text(find(board, "sk-status"))
             seats = find(board, "sk-seats-top").value + find(board, "sk-my-seat").value
-            assert "aria-current" not in seats and "lifts next" not in seats  # whether the race goes on is hidden
+            assert "aria-current" not in seats and "to move" not in seats  # whether the race goes on is hidden
             picture = find(board, "sk-picture").value
             assert "the Hare card, face down" in picture and "Race card:" not in picture
             assert f"Hare: square {before.last.hare_from}<" in picture  # the Hare still on its old square
@@ -175,7 +175,7 @@ def test_summary_tells_the_race_and_its_arithmetic() -> None:
 def test_seats_facts_and_turn_words() -> None:
     board = SprintBoard(seed=6, autoplay=False, hand_noise=0)
     seats = find(board, "sk-my-seat").value + find(board, "sk-seats-top").value
-    assert "no lift yet" in seats and "You" in seats and "lifts next" in seats
+    assert "no lift yet" in seats and "You" in seats and 'aria-current="true"' in find(board, "sk-my-seat").value
     status = visible_text(find(board, "sk-status"))
     assert "Your turn" in status and f"the Objective is {board.state.observation(0).objective}" in status
     aim(board, 9)

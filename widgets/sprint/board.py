@@ -30,7 +30,7 @@ from sloth_kernel.games.sprint.engine import SprintConfig, TurnReport, short_wor
 from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
 
-SLIDER_INSET = 10  # px: where the slider's track starts and ends inside its box (the handle's half)
+SLIDER_INSET = 6  # px: where the slider's track starts and ends inside its box (measured in chromium)
 HAND_NOISES: tuple[tuple[str, float], ...] = (
     ("none: a cut is exact", 0.0),
     ("about one card", 1.0),
@@ -159,11 +159,10 @@ class SprintBoard(GameBoard):
             value=0.5,
             min=0.0,
             max=1.0,
-            step=0.001,
+            step=0.01,  # an arrow key moves the cut a little (about a third of a card), Page Up/Down more
             readout=False,
             orientation="vertical",
             continuous_update=False,
-            description="Cut",
             tooltip="drag down to lift more cards, up to lift fewer",
             layout=widgets.Layout(width="64px"),
         )
@@ -297,8 +296,8 @@ class SprintBoard(GameBoard):
             who = self._who(obs.current_player)
             goal = (
                 f'<div class="sk-sprint-lift"><div style="flex:none">{objective_card(shown.objective)}</div>'
-                f"<div><b>The Objective is {shown.objective}: {html.escape(who)} "
-                f"{'lift' if who == 'You' else 'lifts'} next</b>, by eye. {html.escape(rule)} (SP-4)</div></div>"
+                f"<div><b>The Objective is {shown.objective}: "
+                f"{'you lift' if who == 'You' else html.escape(who) + ' lifts'} next</b>, by eye. {html.escape(rule)} (SP-4)</div></div>"
             )
         elif self._hold is not None:
             goal = '<span class="sk-empty">The next Objective is flipped after the Hare card is turned.</span>'
@@ -333,9 +332,6 @@ class SprintBoard(GameBoard):
         if not lifts:
             return ["no lift yet"]
         return [counted(len(lifts), "lift"), f"last lifted {counted(int(lifts[-1].split()[-1]), 'card')}"]
-
-    def seat_status(self, obs: Any, seat: int) -> str:
-        return "lifts next" if not obs.is_over and self._hold is None and seat == obs.current_player else ""
 
     def turn_hint(self, obs: Any) -> str:
         if obs.objective is None:

@@ -165,7 +165,7 @@ def test_summary_tells_the_race_and_its_arithmetic() -> None:
     assert "the Objectives flipped were " + ", ".join(str(r.objective) for r in reports) in over
     total = sum(r.tortoise_move for r in reports)
     assert f"= {total} squares" in over and total == obs.tortoise
-    terms = re.search(r"The Tortoise moved (.*?) = ", over)
+    terms = re.search(r"The Tortoise's moves: (.*?) = ", over)
     assert terms is not None
     assert sum(int(n) * int(m) for n, m in re.findall(r"(\d+) lifts? × (\d+)", terms.group(1))) == total
     assert ("everyone wins" if obs.winner == "tortoise" else "everyone loses") in over

@@ -30,6 +30,7 @@ from sloth_kernel.games.sprint.engine import SprintConfig, TurnReport, short_wor
 from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
 
+NARROW_ROW = 13  # squares per row of the track on a phone-wide board
 SLIDER_INSET = 6  # px: where the slider's track starts and ends inside its box (measured in chromium)
 HAND_NOISES: tuple[tuple[str, float], ...] = (
     ("none: a cut is exact", 0.0),
@@ -206,7 +207,9 @@ class SprintBoard(GameBoard):
             ".sk-lift-help{max-width:340px;font-size:14px}.sk-cut-end{font-size:12px;color:#333}"
             ".sk-board .sk-hare-turn.jupyter-button{min-height:36px;font-weight:700}"
             ".sk-sprint-lift{display:flex;gap:10px;align-items:center;flex-wrap:wrap}"
-            ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}</style>"
+            ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}"
+            ".sk-track-narrow{display:none}"
+            "@media (max-width:600px){.sk-track-wide{display:none}.sk-track-narrow{display:block}}</style>"
         )
         return [style, self._lift_box, self._turn_hare]
 
@@ -305,7 +308,11 @@ class SprintBoard(GameBoard):
             goal = '<span class="sk-empty">The race is over.</span>'
         return (
             f"<div>{html.escape(head)}</div>"
-            + kit.panel("The track (layout assumed, SP-1)", track(shown))
+            + kit.panel(
+                "The track (layout assumed, SP-1)",
+                f'<div class="sk-track-wide">{track(shown)}</div>'
+                f'<div class="sk-track-narrow">{track(shown, NARROW_ROW)}</div>',  # in rows on a phone
+            )
             + '<div style="display:flex;gap:10px;flex-wrap:wrap">'
             + kit.panel("Objective card", goal, css="sk-sprint-objective")
             + kit.panel("The last lift and the Hare card", self._last_lift_html(obs), css="sk-sprint-reveal")
@@ -393,7 +400,7 @@ class SprintBoard(GameBoard):
         lines = [
             f"The race took {turns}; the Objectives flipped were {objectives}.",
             f"Exact lifts: {exact} of {len(reports)}.",
-            f"The Tortoise moved {race_so_far(reports, finish)}: "
+            f"The Tortoise's moves: {race_so_far(reports, finish)}; "
             + ("it reached the finish." if won else f"it stopped on square {tortoise} of {finish}."),
             "The Hare " + ("reached the finish." if not won else f"was on square {hare} of {finish}."),
         ]

@@ -286,13 +286,13 @@ class SprintDriver(Driver):
 
     # The slider value that puts the cut across the middle of the pile, read off the pile's picture
     # (the pile sits at another height in the slider's frame every turn; the slider's track starts
-    # and ends 6 px inside its box, as SprintBoard assumes).
+    # and ends 12 px inside its box, as SprintBoard assumes).
     MIDDLE_JS = """() => {
         const svg = document.querySelector('.sk-board .sk-pile svg');
         const body = svg.querySelector('.sk-pile-body');
         const total = svg.viewBox.baseVal.height;
         const middle = body.y.baseVal.value + body.height.baseVal.value / 2;
-        return 1 - (middle - 6) / (total - 12);
+        return 1 - (middle - 12) / (total - 24);
     }"""
 
     def wait_turn_or_over(self, prev_log: str | None) -> str:

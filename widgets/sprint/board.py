@@ -31,7 +31,7 @@ from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_c
 from sloth_kernel.render import kit
 
 NARROW_ROW = 13  # squares per row of the track on a phone-wide board
-SLIDER_INSET = 6  # px: where the slider's track starts and ends inside its box (measured in chromium)
+SLIDER_INSET = 12  # px: where the slider's track starts and ends inside its box (half the 28 px handle, less 2)
 HAND_NOISES: tuple[tuple[str, float], ...] = (
     ("none: a cut is exact", 0.0),
     ("about one card", 1.0),
@@ -209,6 +209,8 @@ class SprintBoard(GameBoard):
             ".sk-sprint-lift{display:flex;gap:10px;align-items:center;flex-wrap:wrap}"
             ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}"
             ".sk-track-narrow{display:none}"
+            ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px}"  # a touch target (24 px at least)
+            ".sk-board .sk-lift-cut .noUi-handle:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}"
             "@media (max-width:600px){.sk-track-wide{display:none}.sk-track-narrow{display:block}}</style>"
         )
         return [style, self._lift_box, self._turn_hare]
@@ -440,7 +442,7 @@ class SprintBoard(GameBoard):
             self._turn_key = key
             rng = random.Random(secrets.randbits(64))  # not from the seed, and nothing the page can rebuild
             self._frame = (rng.randrange(12, 60), rng.randrange(12, 60))
-            self._cut.value = self.value_for_share(rng.uniform(0.3, 0.7))
+            self._cut.value = round(self.value_for_share(rng.uniform(0.3, 0.7)), 2)  # on a slider step
         self._draw_pile()
 
     def preview_move(self) -> str | None:

@@ -198,7 +198,7 @@ class SprintBoard(GameBoard):
             description="Turn the Hare card",
             button_style="warning",
             tooltip="turn the Race card under the lift: it moves the Hare",
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(width="auto", min_width="240px", align_self="center"),
         )
         self._turn_hare.add_class("sk-hare-turn")
         self._turn_hare.on_click(self._on_turn_hare)

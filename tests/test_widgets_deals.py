@@ -98,6 +98,8 @@ def play_to_the_end(board: Any, check: bool = False) -> None:
             for show_all in find_all(board, "sk-reveal-all"):  # a step-by-step reveal, shown to its end
                 if not show_all.disabled:
                     show_all.click()
+            while board.held_back(board.session.observation()) and board.step():
+                pass  # the reveal steps that show how it ended (e.g. a card still face down)
             return
         if check:
             assert_no_seed(board)

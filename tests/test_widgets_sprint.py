@@ -1,9 +1,11 @@
-"""The Sprint! board, driven through its widgets; the lift control must not count for you (SP-7)."""
+"""The Sprint! board, driven through its widgets; the lift control must not count for you (SP-7),
+and each Hare card stays face down until it is turned (no spoilers)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from sloth_widgets import Board, SprintBoard
 from sloth_widgets.sprint.board import pile_look
 from sloth_widgets.testing import find, visible_text
@@ -15,39 +17,72 @@ def said(board: SprintBoard) -> str:
     return visible_text(find(board, "sk-explain"))
 
 
-def cut_for(board: SprintBoard, count: int) -> float:
-    """The slider value whose cut lifts `count` cards (what a perfect hand would do)."""
-    return 1.0 - count / board.state.observation(0).pile_size
+def aim(board: SprintBoard, count: int) -> None:
+    """Put the cut where `count` cards lie above it (what a perfect hand would aim at)."""
+    find(board, "sk-lift-cut").value = board.value_for_share(count / board.state.observation(0).pile_size)
 
 
-def test_full_game_from_the_widgets() -> None:
-    board = SprintBoard(seed=3, autoplay=False)
+def log_text(board: SprintBoard) -> str:
+    return visible_text(find(board, "sk-log"))
+
+
+def test_full_game_from_the_widgets_shows_each_lift_then_its_hare_card() -> None:
+    board = SprintBoard(seed=3, autoplay=False, hand_noise=0)  # no hand noise: the cut is the lift
     me = make_bot("sprint", "heuristic", seed=5)
-    lifts = 0
+    lifts = turned = 0
     for _ in range(400):
-        if board.state.is_over:
+        if board.state.is_over and not board.hare_face_down:
             break
-        if board.session.my_turn:
+        if board.hare_face_down:
+            before = board.state.observation(0)
+            lift_at = max(i for i, e in enumerate(before.log) if e.move is not None)
+            hare_line = before.log[lift_at + 1].text  # the engine's words for the Hare card
+            assert find(board, "sk-hare-turn").layout.display != "none"
+            assert find(board, "sk-lift-box").layout.display == "none"
+            assert find(board, "sk-game-over").layout.display == "none"
+            assert "Revealing" in visible_text(find(board, "sk-status"))
+            seats = find(board, "sk-seats-top").value + find(board, "sk-my-seat").value
+            assert "aria-current" not in seats and "to move" not in seats  # whether the race goes on is hidden
+            picture = find(board, "sk-picture").value
+            assert "the Hare card, face down" in picture and "Race card:" not in picture
+            assert f"Hare: square {before.last.hare_from}<" in picture  # the Hare still on its old square
+            assert before.log[lift_at].text in log_text(board) and hare_line not in log_text(board)
+            find(board, "sk-hare-turn").click()
+            turned += 1
+            assert not board.hare_face_down and f"Race card: {before.last.hare_card}" in find(board, "sk-picture").value
+            assert hare_line in log_text(board)
+        elif board.session.my_turn:
             count = int(str(me.choose(board.state.observation(0))).split()[1])
-            find(board, "sk-lift-cut").value = cut_for(board, count)
+            aim(board, count)
             find(board, "sk-lift").click()
             assert str(board.state.history[-1]) == f"lift {count}", said(board)
-            assert f"You lifted {count}" in said(board)
+            assert f"You lifted {count} card" in said(board)
             lifts += 1
         else:
             find(board, "sk-next").click()
-    assert board.state.is_over and lifts > 2 and board.last_error == ""
-    assert "everyone" in visible_text(find(board, "sk-game-over"))
-    assert "Last lift and Hare card" in find(board, "sk-picture").value
+    assert board.state.is_over and lifts > 2 and turned > 2 and board.last_error == ""
+    over = visible_text(find(board, "sk-game-over"))
+    assert "everyone" in over and "Turn by turn" in over
+
+
+def test_the_lift_goes_through_the_engines_hand_noise() -> None:
+    board = SprintBoard(seed=8, autoplay=False)  # the default: a hand slips by about one card (SP-7)
+    assert board.state.game.config.hand_noise == 1.0
+    aim(board, 11)
+    expected = board.state.lift_from_cut(board.cut_share())  # the engine's seeded slip for this turn
+    find(board, "sk-lift").click()
+    assert board.state.history[-1] == expected and abs(expected.count - 11) <= 1
 
 
 def test_the_lift_control_shows_no_count() -> None:
     board = SprintBoard(seed=1, autoplay=False)
     box = find(board, "sk-lift-box")
     cut = find(board, "sk-lift-cut")
-    assert cut.readout is False and cut.orientation == "vertical"
+    assert cut.readout is False and cut.orientation == "vertical" and (cut.min, cut.max) == (0.0, 1.0)
     readable = lambda: re.sub(r"SP-\d+", "", visible_text(box))  # noqa: E731 - rule ids aside
     assert not re.search(r"\d", readable())  # no numbers anywhere a person reads
+    assert not re.search(r"\d", cut.description + cut.tooltip + (find(board, "sk-lift").tooltip or ""))
+    assert "Top: lift a few" in readable() and "Bottom: lift most" in readable()  # the ends, in words
     cut.value = 0.4
     assert not re.search(r"\d", readable()) and not re.search(r"\d", said(board))
     pile = find(board, "sk-pile").value
@@ -56,36 +91,117 @@ def test_the_lift_control_shows_no_count() -> None:
     )  # only the cut marker: no card edges, no labels
     looks = {(pile_look(token)["height"], pile_look(token)["base"]) for token in ("a1", "b2", "c3", "d4", "e5")}
     assert len(looks) == 5  # the pile looks different from game to game
+    # the slider's own position (a screen reader reads it out) is no count: the same cut sits elsewhere
+    # on the slider from board to board, and the slider's middle is a different share of the pile
+    boards = [SprintBoard(seed=1, autoplay=False) for _ in range(6)]
+    assert len({round(b.value_for_share(0.5), 3) for b in boards}) > 1
 
 
-def test_an_impossible_cut_changes_nothing_and_explains() -> None:
-    board = SprintBoard(seed=1, autoplay=False)
-    find(board, "sk-lift-cut").value = 1.0  # cut above the top card: lifts nothing
+def test_down_the_pile_lifts_more() -> None:
+    board = SprintBoard(seed=1, autoplay=False, hand_noise=0)
+    cut = find(board, "sk-lift-cut")
+    cut.value = 0.8  # the handle high up
+    high = board.cut_share()
+    cut.value = 0.2  # the handle low down
+    assert board.cut_share() > high
+    assert board.state.lift_from_cut(board.cut_share()).count > board.state.lift_from_cut(high).count
+
+
+def test_a_cut_at_the_very_top_lifts_the_least_a_hand_can() -> None:
+    board = SprintBoard(seed=1, autoplay=False, hand_noise=0)
+    find(board, "sk-lift-cut").value = 1.0  # above the top card: the engine holds it to a legal lift (SP-4)
     find(board, "sk-lift").click()
-    assert not board.state.history
-    assert "at least 1 Race card" in said(board) and "SP-4" in said(board)
+    assert [str(m) for m in board.state.history] == ["lift 1"] and "You lifted 1 card;" in said(board)
 
 
-def test_forged_lift_on_a_bots_turn_changes_nothing() -> None:
+def test_forged_lifts_change_nothing() -> None:
     board = SprintBoard(seed=1, autoplay=False)
-    find(board, "sk-lift-cut").value = cut_for(board, 10)
+    aim(board, 10)
     find(board, "sk-lift").click()
-    assert board.session.bot_to_move
+    assert board.session.bot_to_move and board.hare_face_down
     lift = find(board, "sk-lift")
     assert lift.disabled
-    lift.click()
+    lift.click()  # forged while the Hare card is face down
+    assert len(board.state.history) == 1 and "turn the Hare card first" in said(board)
+    find(board, "sk-hare-turn").click()
+    lift.click()  # forged on the bot's turn
     assert len(board.state.history) == 1 and "not Player 1's turn" in said(board)
 
 
+def hare_wins_board() -> SprintBoard:
+    """A game of bots the Hare wins, played up to its last lift."""
+    for seed in range(1, 60):
+        board = SprintBoard(seed=seed, seats=["heuristic", "heuristic"], autoplay=False)
+        while not board.state.is_over:
+            find(board, "sk-next").click()
+        if board.state.winner == "hare":
+            return board
+    raise AssertionError("no seed from 1 to 59 ends with the Hare winning")
+
+
+def test_the_hares_win_shows_only_after_its_card_is_turned() -> None:
+    board = hare_wins_board()
+    assert board.hare_face_down
+    text = visible_text(board)
+    assert "loses" not in text and "Game over" not in text and "Seed of this deal" not in text
+    assert find(board, "sk-game-over").layout.display == "none"
+    assert 'aria-current="true"' not in find(board, "sk-seats-top").value  # nobody marked to move either
+    last = board.state.observation(0).last
+    assert f"Hare: square {last.hare_from}<" in find(board, "sk-picture").value
+    find(board, "sk-hare-turn").click()
+    over = visible_text(find(board, "sk-game-over"))
+    assert "The Hare reached the finish first" in over and "everyone loses" in over
+    assert "Hare: square" in find(board, "sk-picture").value and not board.hare_face_down
+
+
+def test_summary_tells_the_race_and_its_arithmetic() -> None:
+    board = SprintBoard(seed=4, seats=["expert", "expert"], autoplay=False)
+    while not (board.state.is_over and not board.hare_face_down):
+        find(board, "sk-next").click()
+    obs = board.state.observation(0)
+    reports = board.turn_reports()
+    over = visible_text(find(board, "sk-game-over"))
+    assert f"The race took {len(reports)} turns" in over
+    assert "the Objectives flipped were " + ", ".join(str(r.objective) for r in reports) in over
+    total = sum(r.tortoise_move for r in reports)
+    assert f"= {total} squares" in over and total == obs.tortoise
+    terms = re.search(r"The Tortoise's moves: (.*?) = ", over)
+    assert terms is not None
+    assert sum(int(n) * int(m) for n, m in re.findall(r"(\d+) lifts? × (\d+)", terms.group(1))) == total
+    assert ("everyone wins" if obs.winner == "tortoise" else "everyone loses") in over
+    assert "🐢" not in over and "🐇" not in over
+
+
+def test_seats_facts_and_turn_words() -> None:
+    board = SprintBoard(seed=6, autoplay=False, hand_noise=0)
+    seats = find(board, "sk-my-seat").value + find(board, "sk-seats-top").value
+    assert "no lift yet" in seats and "You" in seats and 'aria-current="true"' in find(board, "sk-my-seat").value
+    status = visible_text(find(board, "sk-status"))
+    assert "Your turn" in status and f"the Objective is {board.state.observation(0).objective}" in status
+    aim(board, 9)
+    find(board, "sk-lift").click()
+    assert "1 lift" in find(board, "sk-my-seat").value and "last lifted 9 cards" in find(board, "sk-my-seat").value
+
+
+@pytest.mark.parametrize("noise", [0.0, 2.0])
+def test_hand_noise_is_an_option_of_the_setup_panel(noise: float) -> None:
+    board = SprintBoard(seed=2, autoplay=False)
+    setup = find(board, "sk-setup")
+    setup.option_widgets["hand_noise"].value = noise
+    find(board, "sk-new").click()
+    assert board.state.game.config.hand_noise == noise
+    assert setup.option_widgets["hand_noise"].description == "Hand noise"
+
+
 def test_hot_seat_cover_and_variants_through_setup() -> None:
-    board = Board("sprint", seed=2, seats=["human", "human"], autoplay=False)
+    board = Board("sprint", seed=2, seats=["human", "human"], autoplay=False, hand_noise=0)
     box = find(board, "sk-lift-box")
     assert board.session.covered and box.layout.display == "none"
     find(board, "sk-lift").click()  # forged under the cover
     assert not board.state.history and "covered" in said(board)
     find(board, "sk-reveal").click()
     assert box.layout.display != "none"
-    find(board, "sk-lift-cut").value = cut_for(board, 12)
+    aim(board, 12)
     find(board, "sk-lift").click()
     assert [str(m) for m in board.state.history] == ["lift 12"]
     assert board.session.covered and box.layout.display == "none"
@@ -101,6 +217,6 @@ def test_hot_seat_cover_and_variants_through_setup() -> None:
     assert config.small_track and config.young_tortoise and config.players == 3
     assert board.session.mode == "watch" and "finish 24" in visible_text(board)
     assert "Young Tortoise" in find(board, "sk-picture").value
-    while not board.state.is_over:
+    while not (board.state.is_over and not board.hare_face_down):
         find(board, "sk-next").click()
     assert find(board, "sk-game-over").layout.display != "none"

@@ -318,9 +318,43 @@ class SurplusDriver(Driver):
 
 
 class SprintDriver(Driver):
-    """Drag the cut point on the pile (no numbers shown), then press Lift here."""
+    """Drag the cut point on the pile (no numbers shown), press Lift here, then turn the Hare card
+    (each lift's Hare card, the bots' too, stays face down until someone turns it)."""
 
     game = "sprint"
+
+    # Like TURN_OR_OVER_JS, and 'hare' once the kernel is idle with a Hare card face down.
+    HARE_OR_TURN_JS = (
+        "(prev) => { const kernel = window.__skKernel;"
+        " if (!kernel || kernel.sent === 0 || kernel.pending.size > 0) return false;"
+        " const hare = document.querySelector('.sk-board .sk-hare-turn');"
+        " if (hare && hare.offsetParent !== null && !hare.disabled) return 'hare';"
+        f" return ({TURN_OR_OVER_JS.strip()})(prev); }}"
+    )
+
+    # The slider value that puts the cut across the middle of the pile, read off the pile's picture
+    # (the pile sits at another height in the slider's frame every turn; the slider's track starts
+    # and ends 12 px inside its box, as SprintBoard assumes).
+    MIDDLE_JS = """() => {
+        const svg = document.querySelector('.sk-board .sk-pile svg');
+        const body = svg.querySelector('.sk-pile-body');
+        const total = svg.viewBox.baseVal.height;
+        const middle = body.y.baseVal.value + body.height.baseVal.value / 2;
+        return 1 - (middle - 12) / (total - 24);
+    }"""
+
+    def wait_turn_or_over(self, prev_log: str | None) -> str:
+        while True:
+            handle = self.page.wait_for_function(self.HARE_OR_TURN_JS, arg=prev_log, timeout=self.turn_timeout)
+            state = handle.json_value()
+            if state != "hare":
+                return state
+            self.turn_hare_card()
+            prev_log = None  # the log moved on with the card
+
+    def turn_hare_card(self) -> None:
+        self.page.locator(".sk-board .sk-hare-turn").click()
+        self.wait_settled()  # the next Hare card (a bot's lift) may be face down again at once
 
     def drag_cut(self, fraction_from_top: float) -> None:
         """Drag the slider handle to `fraction_from_top` of the slider's height, like a hand would."""
@@ -329,13 +363,14 @@ class SprintDriver(Driver):
         track = page.locator(".sk-board .sk-lift-cut .noUi-base").first
         pile_before = page.locator(".sk-board .sk-pile").inner_html()
         hbox, tbox = handle.bounding_box(), track.bounding_box()
+        before = handle.get_attribute("aria-valuetext")  # the slider's value moved (it moves in steps)
         x, y = hbox["x"] + hbox["width"] / 2, hbox["y"] + hbox["height"] / 2
         target = tbox["y"] + max(0.0, min(1.0, fraction_from_top)) * tbox["height"]
         page.mouse.move(x, y)
         page.mouse.down()
         page.mouse.move(x, target, steps=8)
         page.mouse.up()
-        if abs(target - y) > 2:  # the kernel redraws the pile with the new cut line
+        if handle.get_attribute("aria-valuetext") != before:  # the kernel redraws the pile with the new cut line
             page.wait_for_function(
                 "(before) => { const p = document.querySelector('.sk-board .sk-pile');"
                 " return p && p.innerHTML !== before; }",
@@ -346,9 +381,7 @@ class SprintDriver(Driver):
         self.drag_cut(0.35 + 0.1 * (self.actions % 3))
         self.page.locator(".sk-board .sk-lift").click()
 
-    def take_same_turn(self) -> None:
-        # A drag lands on a pixel, and the pile's height changes from game to game: set the cut
-        # through its widget model instead (what an exact drag to the middle would do).
+    def set_cut_model(self, value: float) -> None:
         found = self.page.evaluate(
             """async (value) => {
                 const manager = window.slothVoila.manager;
@@ -362,16 +395,38 @@ class SprintDriver(Driver):
                 }
                 return false;
             }""",
-            0.5,
+            value,
         )
         assert found, "no lift cut slider on the page"
         self.wait_settled()
+
+    def take_same_turn(self) -> None:
+        # A drag lands on a pixel, and the pile's height and place change from game to game and turn
+        # to turn: set the cut through its widget model instead (what an exact drag to the middle of
+        # the pile would do).
+        self.set_cut_model(self.page.evaluate(self.MIDDLE_JS))
         self.page.locator(".sk-board .sk-lift").click()
 
     def try_illegal(self) -> str:
-        # The cut dragged to the very top lifts no card at all (SP-4: lift at least 1).
-        self.drag_cut(-0.2)
-        self.page.locator(".sk-board .sk-lift").click()
+        # Every cut is a legal lift (the engine holds it to 1 to 31 cards, SP-4, SP-7): the refusal to
+        # see is a lift forged while the last lift's Hare card is still face down.
+        self.take_turn()
+        self.page.locator(".sk-board .sk-hare-turn").wait_for()
+        self.wait_settled()
+        found = self.page.evaluate(
+            """async () => {
+                const manager = window.slothVoila.manager;
+                for (const promise of Object.values(manager._models)) {
+                    const model = await promise;
+                    if ((model.get('_dom_classes') || []).includes('sk-lift')) {
+                        model.send({event: 'click'}, {});
+                        return true;
+                    }
+                }
+                return false;
+            }"""
+        )
+        assert found, "no Lift here button on the page"
         return self.wait_illegal_explanation()
 
 

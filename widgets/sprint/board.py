@@ -1,25 +1,43 @@
-"""The Sprint! play board: track, Objective card, and a lift control that does not let you count (SP-7).
+"""The Sprint! play board: the track, the Objective card, and a lift control that does not let you count (SP-7).
 
-The Race pile is drawn as one block: no numbers, no card edges, and its height,
-colour and texture change from game to game, so a pixel position does not give a
-count away. You drag the cut point; only then does the board turn the cut into the
-engine move ``lift N`` (N = the share of the pile above the cut).
+The Race pile is drawn as one block: no numbers, no card edges, and its height, colour and
+texture change from game to game, so a pixel position does not give a count away. You drag
+the cut point down the pile (further down lifts more); the slider beside it reads no count
+either: the pile sits at another height in the slider's frame every turn, so the slider's
+own position (which a screen reader may announce) says nothing about the cards. Only when
+you lift does the engine turn the cut into the move ``lift N``, hand noise included
+(:meth:`SprintState.lift_from_cut`, SP-7).
+
+Every lift is shown in two steps: first the lifted count and what it did for the Tortoise,
+then, after *Turn the Hare card*, the Hare's card and where the Hare went (``held_back``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 import re
+import secrets
 from typing import Any, cast
 
 import ipywidgets as widgets
 from sloth_widgets.common import GameBoard, guarded
 
-from sloth_kernel.core import seat_name
-from sloth_kernel.games.sprint.engine import SprintConfig
-from sloth_kernel.games.sprint.render import objective_card, reveal, track
+from sloth_kernel import Explanation
+from sloth_kernel.core import counted
+from sloth_kernel.games.sprint.engine import SprintConfig, TurnReport, short_words
+from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
+
+NARROW_ROW = 13  # squares per row of the track on a phone-wide board
+SLIDER_INSET = 12  # px: where the slider's track starts and ends inside its box (half the 28 px handle, less 2)
+HAND_NOISES: tuple[tuple[str, float], ...] = (
+    ("none: a cut is exact", 0.0),
+    ("about one card", 1.0),
+    ("about two cards", 2.0),
+    ("about four cards", 4.0),
+)
 
 
 def pile_look(token: str) -> dict[str, Any]:
@@ -38,8 +56,9 @@ def pile_look(token: str) -> dict[str, Any]:
     }
 
 
-def pile_svg(look: dict[str, Any], cut: float | None) -> str:
-    """The pile as a textured block; `cut` (0 top .. 1 bottom) draws the chosen cut, lifted part raised."""
+def pile_svg(look: dict[str, Any], cut: float | None, top: int = 10, bottom: int = 10) -> str:
+    """The pile as a textured block, `top` and `bottom` px of room above and below it; `cut`
+    (0 top .. 1 bottom) draws the chosen cut, the part above it lighter (the cards you lift)."""
     w, h, uid = look["width"], look["height"], look["id"]
     blots = "".join(
         f'<ellipse cx="{x * w:.1f}" cy="{y * h:.1f}" rx="{r:.1f}" ry="{r * 0.6:.1f}" fill="#fff" opacity="{o:.2f}"/>'
@@ -49,26 +68,49 @@ def pile_svg(look: dict[str, Any], cut: float | None) -> str:
         f'<defs><linearGradient id="{uid}g" gradientTransform="rotate({look["angle"]})">'
         f'<stop offset="0" stop-color="{look["base"]}"/><stop offset=".5" stop-color="{look["light"]}"/>'
         f'<stop offset="1" stop-color="{look["base"]}"/></linearGradient>'
-        f'<clipPath id="{uid}c"><rect x="10" y="10" width="{w}" height="{h}" rx="10"/></clipPath></defs>'
+        f'<clipPath id="{uid}c"><rect x="10" y="{top}" width="{w}" height="{h}" rx="10"/></clipPath></defs>'
     )
     body = (
-        f'<g clip-path="url(#{uid}c)"><rect x="10" y="10" width="{w}" height="{h}" fill="url(#{uid}g)"/>'
-        f'<g transform="translate(10 10)">{blots}</g></g>'
-        f'<rect x="10" y="10" width="{w}" height="{h}" rx="10" fill="none" stroke="#3338" stroke-width="2"/>'
+        f'<g clip-path="url(#{uid}c)"><rect class="sk-pile-body" x="10" y="{top}" width="{w}" height="{h}" '
+        f'fill="url(#{uid}g)"/><g transform="translate(10 {top})">{blots}</g></g>'
+        f'<rect x="10" y="{top}" width="{w}" height="{h}" rx="10" fill="none" stroke="#3338" stroke-width="2"/>'
     )
     marker = ""
     if cut is not None:
-        y = 10 + cut * h
+        y = top + cut * h
         marker = (
-            f'<rect x="10" y="10" width="{w}" height="{max(0.0, y - 10):.1f}" fill="#fff" opacity=".35"/>'
+            f'<rect x="10" y="{top}" width="{w}" height="{max(0.0, y - top):.1f}" fill="#fff" opacity=".35"/>'
             f'<line x1="2" x2="{w + 18}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ffcf33" stroke-width="4" '
             'stroke-dasharray="8 4"/>'
             f'<path d="M{w + 18} {y - 7:.1f} l-10 7 l10 7 z" fill="#e0a000"/>'
         )
+    total = top + h + bottom
     return (
-        f'<svg class="sk-sprint-pile" width="{w + 26}" height="{h + 20}" viewBox="0 0 {w + 26} {h + 20}" '
-        f'role="img" aria-label="the Race pile (no counting: SP-7)">{grad}{body}{marker}</svg>'
+        f'<svg class="sk-sprint-pile" width="{w + 26}" height="{total}" viewBox="0 0 {w + 26} {total}" '
+        'role="img" aria-label="The Race pile, face down, with your cut across it: the lighter part above '
+        f'the cut is what you lift">{grad}{body}{marker}</svg>'
     )
+
+
+def lift_line(who: str, report: TurnReport, finish: int) -> str:
+    """The lift and what it did, in words: the count is known once the cards are lifted."""
+    cards = counted(report.lift, "card")
+    said = f"{who} lifted {cards}; the Objective was {report.objective} ({short_words(report.objective, report.lift)})"
+    moved, to = report.tortoise_move, report.tortoise_from + report.tortoise_move
+    if not moved:
+        return f"{said}: the Tortoise stays on square {report.tortoise_from}."
+    where = "the finish" if to >= finish else f"square {to}"
+    return f"{said}: the Tortoise moves {counted(moved, 'square')}, to {where}."
+
+
+def race_so_far(report_list: list[TurnReport], finish: int) -> str:
+    """How the Tortoise's squares came about: lifts grouped by how far they moved it."""
+    by_move: dict[int, int] = {}
+    for report in report_list:
+        by_move[report.tortoise_move] = by_move.get(report.tortoise_move, 0) + 1
+    parts = [f"{counted(n, 'lift')} × {move}" for move, n in sorted(by_move.items(), reverse=True)]
+    total = sum(r.tortoise_move for r in report_list)
+    return f"{' + '.join(parts)} = {counted(total, 'square')}"
 
 
 class SprintBoard(GameBoard):
@@ -80,15 +122,31 @@ class SprintBoard(GameBoard):
     game_name = "sprint"
     title = "Sprint!"
     shows_hand = False
-    prompt = "Drag the cut point on the pile, then press Lift here."
+    prompt = "Drag the cut point down the pile (further down lifts more), then press Lift here."
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
+        # the Hare card of the newest lift stays face down until it is turned (held_back)
+        self._hold: int | None = None  # log events shown while the Hare card is face down
+        self._seen = 0  # log events this board has already taken in
+        self._hold_session: object = None
+        self._frame: tuple[int, int] = (10, 10)  # this turn's room above and below the pile
+        self._turn_key: tuple[str, int] = ("", -1)
         super().__init__(seed, seats, **options)
         config = cast(SprintConfig, self.session.game.config)
+        noises = list(HAND_NOISES)
+        if config.hand_noise not in [v for _, v in noises]:  # a board made in code with another value
+            noises.append((f"about {config.hand_noise:g} cards", config.hand_noise))
         self._setup.add_options(
             {
                 "small_track": widgets.Checkbox(description="Small Track", value=config.small_track),
                 "young_tortoise": widgets.Checkbox(description="Young Tortoise", value=config.young_tortoise),
+                "hand_noise": widgets.Dropdown(
+                    options=noises,
+                    value=config.hand_noise,
+                    description="Hand noise",
+                    tooltip="how far a person's cut may land from where it was aimed (SP-7)",
+                    layout=widgets.Layout(width="280px"),
+                ),
             }
         )
         self._hint.layout.display = "none"  # a hint would have to count for you (SP-7)
@@ -102,89 +160,289 @@ class SprintBoard(GameBoard):
             value=0.5,
             min=0.0,
             max=1.0,
-            step=0.001,
+            step=0.01,  # an arrow key moves the cut a little (about a third of a card), Page Up/Down more
             readout=False,
             orientation="vertical",
             continuous_update=False,
-            tooltip="drag to where you cut the pile",
+            tooltip="drag down to lift more cards, up to lift fewer",
+            layout=widgets.Layout(width="64px"),
         )
         self._cut.add_class("sk-lift-cut")
         self._cut.observe(self._on_cut, "value")
-        self._lift_button = widgets.Button(description="Lift here", button_style="success", icon="hand-rock-o")
+        self._ends = widgets.VBox(
+            [
+                widgets.HTML('<div class="sk-cut-end">Top: lift a few</div>'),
+                widgets.HTML('<div class="sk-cut-end">Bottom: lift most</div>'),
+            ],
+            layout=widgets.Layout(justify_content="space-between", width="90px"),
+        )
+        self._ends.add_class("sk-cut-ends")
+        self._lift_button = widgets.Button(description="Lift here", button_style="success")
         self._lift_button.add_class("sk-lift")
         self._lift_button.on_click(self._on_lift)
         self._lift_help = widgets.HTML(
-            "<div style='max-width:300px'><b>Lift the Race pile.</b> Drag the handle to where you would cut "
-            "the pile with one hand, then press <i>Lift here</i>. No counting (SP-7): the pile shows no "
-            "card edges and looks different every game.</div>"
+            "<div class='sk-lift-help'><b>Lift the Race pile.</b> Drag the handle (or use the arrow keys) to where "
+            "you would cut the pile with one hand: down lifts more, up lifts fewer. Then press <i>Lift here</i>. "
+            "No counting (SP-7): the pile shows no card edges, looks different every game, and your hand may "
+            "slip by about a card.</div>"
         )
-        self._lift_box = widgets.HBox([self._pile, self._cut, widgets.VBox([self._lift_help, self._lift_button])])
+        self._lift_box = widgets.HBox(
+            [
+                widgets.HBox([self._pile, self._cut, self._ends], layout=widgets.Layout(flex="0 0 auto")),
+                widgets.VBox([self._lift_help, self._lift_button], layout=widgets.Layout(flex="1 1 200px")),
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px"),
+        )
         self._lift_box.add_class("sk-lift-box")
-        self._turn_key: tuple[str, int] = ("", -1)
-        return [self._lift_box]
+        self._turn_hare = widgets.Button(
+            description="Turn the Hare card",
+            button_style="warning",
+            tooltip="turn the Race card under the lift: it moves the Hare",
+            layout=widgets.Layout(width="auto", min_width="240px", align_self="center"),
+        )
+        self._turn_hare.add_class("sk-hare-turn")
+        self._turn_hare.on_click(self._on_turn_hare)
+        style = widgets.HTML(
+            "<style>.sk-lift-box{background:#fffdf2;border-radius:10px;padding:6px;align-items:flex-start}"
+            ".sk-lift-help{max-width:340px;font-size:14px}.sk-cut-end{font-size:12px;color:#333}"
+            ".sk-board .sk-hare-turn.jupyter-button{min-height:36px;font-weight:700}"
+            ".sk-sprint-lift{display:flex;gap:10px;align-items:center;flex-wrap:wrap}"
+            ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}"
+            ".sk-track-narrow{display:none}"
+            ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px}"  # a touch target (24 px at least)
+            ".sk-board .sk-lift-cut .noUi-handle:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}"
+            "@media (max-width:600px){.sk-track-wide{display:none}.sk-track-narrow{display:block}}</style>"
+        )
+        return [style, self._lift_box, self._turn_hare]
+
+    # -- the hidden Hare card (held_back) --
+
+    def _sync_hold(self, obs: Any) -> None:
+        """Take in new log events: a new lift whose Hare card was drawn puts that card face down."""
+        session = self.session
+        count = len(obs.log)
+        if self._hold_session is not session or count < self._seen:  # a new game
+            self._hold_session, self._seen, self._hold = session, count, None
+            return
+        if count > self._seen:
+            last = obs.last
+            if last is not None and last.hare_card is not None:
+                lift = max(i for i, event in enumerate(obs.log) if event.move is not None)
+                if lift >= self._seen:
+                    self._hold = lift + 1
+            self._seen = count
+
+    def held_back(self, obs: Any) -> int:
+        self._sync_hold(obs)
+        return len(obs.log) - self._hold if self._hold is not None else 0
+
+    @property
+    def hare_face_down(self) -> bool:
+        """Is the newest lift's Hare card still face down?"""
+        return self._hold is not None
+
+    def _shown(self, obs: Any) -> Any:
+        """The observation as far as the table has seen it: while the Hare card is face down the
+        Hare stands on its old square, no new Objective is flipped and nobody has won yet."""
+        self._sync_hold(obs)
+        if self._hold is None or obs.last is None:
+            return obs
+        flipped = obs.objectives_flipped[:-1] if obs.objective is not None else obs.objectives_flipped
+        return dataclasses.replace(
+            obs,
+            hare=obs.last.hare_from,
+            objective=None,
+            objectives_flipped=flipped,
+            winner=None,
+            is_over=False,
+            log=obs.log[: self._hold],
+        )
+
+    def _who(self, seat: int) -> str:
+        name, _ = self.seat_label(seat)
+        return name
+
+    def _lift_words(self, obs: Any) -> str:
+        """The newest lift in words, and the Hare card once it is turned."""
+        last = obs.last
+        if last is None:
+            return ""
+        text = lift_line(self._who(last.seat), last, obs.finish)
+        if last.hare_card is None:
+            return text + " The Tortoise finished first, so no Hare card is turned (SP-6)."
+        if self._hold is not None:
+            return text + " The Hare card is face down: turn it to see where the Hare goes."
+        lift = max(i for i, event in enumerate(obs.log) if event.move is not None)
+        hare = obs.log[lift + 1].text if lift + 1 < len(obs.log) else ""
+        return f"{text} {hare}"
 
     # -- hooks --
 
-    def hand_heading(self, obs: Any, my_turn: bool) -> str:
-        return "Race pile"
+    def render(self) -> None:
+        """Redraw; while a Hare card is face down, the words under the table say only the lift."""
+        obs = self.session.observation()
+        self._sync_hold(obs)
+        if self._hold is not None:
+            self._note = self._lift_words(obs)
+        super().render()
 
     def picture(self, obs: Any, private: bool) -> str:
+        shown = self._shown(obs)
         variants = [
             n
             for n, on in (("Small Track", obs.config.small_track), ("Young Tortoise", obs.config.young_tortoise))
             if on
         ]
-        head = f"Co-operative: the table's Tortoise against the Hare · turn {obs.turn + 1}" + (
-            f" · variants: {', '.join(variants)}" if variants else ""
+        head = "Co-operative: all the players move the Tortoise together, against the Hare." + (
+            f" Variants: {', '.join(variants)}." if variants else ""
         )
-        if obs.objective is not None:
+        if shown.objective is not None:
             rule = self.session.game.rules.get("SP-4", "")  # the engine's own words for the scoring
+            who = self._who(obs.current_player)
             goal = (
-                f'<div style="display:flex;gap:10px;align-items:center"><div style="flex:none">'
-                f"{objective_card(obs.objective)}</div>"
-                f"<div><b>{html.escape(seat_name(obs.current_player))} must lift exactly this many Race "
-                f"cards</b>, by eye. {html.escape(rule)} (SP-4)</div></div>"
+                f'<div class="sk-sprint-lift"><div style="flex:none">{objective_card(shown.objective)}</div>'
+                f"<div><b>The Objective is {shown.objective}: "
+                f"{'you lift' if who == 'You' else html.escape(who) + ' lifts'} next</b>, by eye. {html.escape(rule)} (SP-4)</div></div>"
             )
+        elif self._hold is not None:
+            goal = '<span class="sk-empty">The next Objective is flipped after the Hare card is turned.</span>'
         else:
-            goal = '<span class="sk-empty">game over</span>'
+            goal = '<span class="sk-empty">The race is over.</span>'
         return (
             f"<div>{html.escape(head)}</div>"
-            + kit.panel("Track (layout assumed, SP-1)", track(obs))
+            + kit.panel(
+                "The track (layout assumed, SP-1)",
+                f'<div class="sk-track-wide">{track(shown)}</div>'
+                f'<div class="sk-track-narrow">{track(shown, NARROW_ROW)}</div>',  # in rows on a phone
+            )
             + '<div style="display:flex;gap:10px;flex-wrap:wrap">'
             + kit.panel("Objective card", goal, css="sk-sprint-objective")
-            + kit.panel("Last lift and Hare card", reveal(obs.last, obs.finish), css="sk-sprint-reveal")
+            + kit.panel("The last lift and the Hare card", self._last_lift_html(obs), css="sk-sprint-reveal")
             + "</div>"
         )
 
+    def _last_lift_html(self, obs: Any) -> str:
+        last = obs.last
+        if last is None:
+            return '<span class="sk-empty">No lift yet.</span>'
+        if last.hare_card is None:
+            card = kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title="no Hare card: the Tortoise finished")
+        elif self._hold is not None:
+            card = kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title="the Hare card, face down")
+        else:
+            card = race_card(last.hare_card)
+        return (
+            f'<div class="sk-sprint-lift"><div style="flex:none">{kit.card_row([objective_card(last.objective), card])}'
+            f"</div><div>{html.escape(self._lift_words(obs))}</div></div>"
+        )
+
+    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+        lifts = [e.move for e in self._shown(obs).log if e.move is not None and e.player == seat]
+        if not lifts:
+            return ["no lift yet"]
+        return [counted(len(lifts), "lift"), f"last lifted {counted(int(lifts[-1].split()[-1]), 'card')}"]
+
+    def turn_hint(self, obs: Any) -> str:
+        if obs.objective is None:
+            return ""
+        return f"the Objective is {obs.objective}: cut the pile by eye, then press Lift here"
+
     def standings(self, obs: Any) -> str:
-        flipped = ", ".join(map(str, obs.objectives_flipped)) or "–"
-        gap = obs.tortoise - obs.hare
-        lead = f"Tortoise leads by {gap}" if gap > 0 else f"Hare leads by {-gap}" if gap < 0 else "side by side"
+        shown = self._shown(obs)
+        finish = shown.finish
+        gap = shown.tortoise - shown.hare
+        lead = (
+            f"the Tortoise leads by {counted(gap, 'square')}"
+            if gap > 0
+            else f"the Hare leads by {counted(-gap, 'square')}"
+            if gap < 0
+            else "they are side by side"
+        )
+
+        def where(square: int) -> str:
+            return "the finish" if square >= finish else f"square {square} of {finish}"
+
         rows = [
-            ["Tortoise", f"square {min(obs.tortoise, obs.finish)} of {obs.finish}"],
-            ["Hare", f"square {min(obs.hare, obs.finish)} of {obs.finish}"],
-            ["Race", kit.esc(lead)],
-            ["Objectives flipped", kit.esc(flipped) + f" ({obs.objectives_left} left)"],
+            ["Tortoise", f"on {where(shown.tortoise)}"],
+            ["Hare", f"on {where(shown.hare)}"],
+            ["Race", lead],
+            ["Lifts", str(sum(1 for e in shown.log if e.move is not None))],
         ]
         assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
-        body = "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
-        return kit.panel("The table", f'<table class="sk-table">{body}</table>' + assumed)
+        body = "".join(f"<tr><th>{name}</th><td>{kit.esc(value)}</td></tr>" for name, value in rows)
+        return kit.panel("The race", f'<table class="sk-table">{body}</table>' + assumed)
+
+    def turn_reports(self) -> list[TurnReport]:
+        """Every turn of the finished game, replayed from its record (the seed is public by then)."""
+        state = self.session.state
+        record = state.to_record()
+        step = self.session.game.replay({**record, "moves": []})
+        reports = []
+        for move in record["moves"]:
+            step = step.play(move)
+            if step.last is not None:
+                reports.append(step.last)
+        return reports
 
     def summary(self, obs: Any) -> str:
-        if obs.winner == "tortoise":
-            return "<div>🐢 The Tortoise reached the finish first: <b>everyone wins!</b> (SP-6)</div>"
-        return "<div>🐇 The Hare reached the finish first: <b>everyone loses</b> (SP-6).</div>"
+        reports = self.turn_reports()
+        finish = obs.finish
+        won = obs.winner == "tortoise"
+        headline = (
+            "The Tortoise reached the finish first: <b>everyone wins!</b> (SP-6)"
+            if won
+            else "The Hare reached the finish first: <b>everyone loses</b> (SP-6)."
+        )
+        icon = kit.icon("tortoise" if won else "hare", size=20)
+        turns = counted(len(reports), "turn")
+        objectives = ", ".join(str(r.objective) for r in reports)
+        exact = sum(1 for r in reports if r.lift == r.objective)
+        tortoise = min(obs.tortoise, finish)
+        hare = min(obs.hare, finish)
+        lines = [
+            f"The race took {turns}; the Objectives flipped were {objectives}.",
+            f"Exact lifts: {exact} of {len(reports)}.",
+            f"The Tortoise's moves: {race_so_far(reports, finish)}; "
+            + ("it reached the finish." if won else f"it stopped on square {tortoise} of {finish}."),
+            "The Hare " + ("reached the finish." if not won else f"was on square {hare} of {finish}."),
+        ]
+        steps = "".join(
+            f"<li>Turn {n}: {html.escape(lift_line(self._who(r.seat), r, finish))}"
+            + (
+                f" Hare card '{html.escape(r.hare_card)}': the Hare "
+                + (
+                    f"goes from square {r.hare_from} to {'the finish' if r.hare_to >= finish else f'square {r.hare_to}'}."
+                    if r.hare_to != r.hare_from
+                    else f"stays on square {r.hare_from}."
+                )
+                if r.hare_card is not None
+                else ""
+            )
+            + "</li>"
+            for n, r in enumerate(reports, 1)
+        )
+        return (
+            f'<div class="sk-sprint-summary"><div style="font-size:16px">{icon} {headline}</div>'
+            + "".join(f"<div>{html.escape(line)}</div>" for line in lines)
+            + f"<details><summary>Turn by turn</summary><ol style='padding-left:1.4em;margin:4px 0'>{steps}</ol>"
+            "</details></div>"
+        )
 
     def update_controls(self, obs: Any, my_turn: bool) -> None:
         session = self.session
-        show = not session.covered and not session.state.is_over and session.mode != "watch"
+        self._sync_hold(obs)
+        held = self._hold is not None
+        show = not session.covered and not session.state.is_over and session.mode != "watch" and not held
         self._lift_box.layout.display = "" if show else "none"
-        self._lift_button.disabled = not my_turn
-        self._cut.disabled = not my_turn
+        self._lift_button.disabled = not my_turn or held
+        self._cut.disabled = not my_turn or held
+        self._turn_hare.layout.display = "" if held and not session.covered else "none"
         key = (session.token, obs.turn)
-        if key != self._turn_key:  # a new turn: a fresh, random-looking starting cut (not from the seed)
+        if key != self._turn_key:  # a new turn: the pile sits elsewhere in the slider's frame, a fresh start cut
             self._turn_key = key
-            self._cut.value = random.Random(f"{session.token}/cut/{obs.turn}").uniform(0.3, 0.7)
+            rng = random.Random(secrets.randbits(64))  # not from the seed, and nothing the page can rebuild
+            self._frame = (rng.randrange(12, 60), rng.randrange(12, 60))
+            self._cut.value = round(self.value_for_share(rng.uniform(0.3, 0.7)), 2)  # on a slider step
         self._draw_pile()
 
     def preview_move(self) -> str | None:
@@ -192,16 +450,31 @@ class SprintBoard(GameBoard):
 
     # -- the lift --
 
-    def lift_count(self) -> int:
-        """The cut turned into a number of cards (only when the lift is made)."""
-        size: int = self.session.state.observation(self.session.to_move if self.session.to_move >= 0 else 0).pile_size
-        cut: float = self._cut.value  # a FloatSlider's value (ipywidgets is untyped)
-        return round((1.0 - cut) * size)
+    def _frame_height(self) -> int:
+        top, bottom = self._frame
+        return top + int(pile_look(self.session.token)["height"]) + bottom
+
+    def cut_share(self) -> float:
+        """Where the cut is, as the share of the pile above it (0 the top, 1 the bottom)."""
+        top, _ = self._frame
+        height: int = pile_look(self.session.token)["height"]
+        value: float = self._cut.value  # a FloatSlider's value (ipywidgets is untyped)
+        y = SLIDER_INSET + (1.0 - value) * (self._frame_height() - 2 * SLIDER_INSET)
+        return min(1.0, max(0.0, (y - top) / height))
+
+    def value_for_share(self, share: float) -> float:
+        """The slider value that puts the cut `share` of the way down the pile (what a steady hand aims at)."""
+        top, _ = self._frame
+        height: int = pile_look(self.session.token)["height"]
+        y = top + share * height
+        return min(1.0, max(0.0, 1.0 - (y - SLIDER_INSET) / (self._frame_height() - 2 * SLIDER_INSET)))
 
     def _draw_pile(self) -> None:
         look = pile_look(self.session.token)
-        self._cut.layout.height = f"{look['height'] + 20}px"
-        self._pile.value = pile_svg(look, 1.0 - self._cut.value)
+        top, bottom = self._frame
+        self._cut.layout.height = f"{self._frame_height()}px"
+        self._ends.layout.height = f"{self._frame_height()}px"
+        self._pile.value = pile_svg(look, self.cut_share(), top, bottom)
 
     @guarded
     def _on_cut(self, change: dict[str, Any]) -> None:
@@ -209,11 +482,36 @@ class SprintBoard(GameBoard):
 
     @guarded
     def _on_lift(self, button: widgets.Button) -> None:
-        verdict = self.submit(f"lift {self.lift_count()}")
-        if verdict is not None and verdict.legal and self.session.state.log:
-            last = self.session.state.observation(0).last
-            if last is not None:
-                self._note = f"You lifted {last.lift} for Objective {last.objective}. " + " ".join(
-                    e.text for e in self.session.state.log[-3:]
-                )
-                self.render()
+        if self._hold is not None:  # a forged click: the Hare card must be seen first
+            self._verdict = Explanation("lift", False, "turn the Hare card first")
+            self.render()
+            return
+        move = self.session.state.lift_from_cut(self.cut_share())  # SP-7: the hand's slip included
+        self.submit(str(move))
+
+    @guarded
+    def _on_turn_hare(self, button: widgets.Button) -> None:
+        self.turn_hare_card()
+
+    def turn_hare_card(self) -> bool:
+        """The reveal step: show the face-down Hare card (and what follows it). False if none is down."""
+        if self._hold is None:
+            return False
+        obs = self.session.observation()
+        self._hold = None
+        self._verdict = None
+        self._note = self._lift_words(obs)
+        self.render()
+        self._maybe_autoplay()
+        return True
+
+    def step(self) -> bool:
+        """One step of the bots' pacing: turn a face-down Hare card first, else one bot move."""
+        if self.turn_hare_card():
+            return True
+        return super().step()
+
+    def _maybe_autoplay(self) -> None:
+        if self._hold is not None:
+            return  # the person turns the Hare card of their own lift; a bot's is turned by the pacing
+        super()._maybe_autoplay()

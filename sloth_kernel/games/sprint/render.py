@@ -39,10 +39,10 @@ def objective_card(number: int) -> str:
     return kit.card_svg(face, title=f"Objective {number}", data=str(number))
 
 
-def track(obs: SprintObservation) -> str:
+def track(obs: SprintObservation, columns: int = ROW_CELLS) -> str:
     """Squares 0..finish as SVG: start, carrots, finish flag, the Tortoise and the Hare (icons)."""
     finish = obs.finish
-    cols = min(finish + 1, ROW_CELLS)
+    cols = min(finish + 1, columns)
     rows = finish // cols + 1
     width, height = cols * CELL + 8, rows * (CELL + 22) + 4
     carrots = set(obs.carrots)

@@ -368,6 +368,7 @@ BOARD_STYLE = """
 .sk-log-title{font-weight:700;font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#555}
 .sk-board .sk-log{max-height:260px;overflow-y:auto;overflow-x:hidden;display:flex;flex-direction:column-reverse}
 .sk-board .sk-log .widget-html-content{display:block;width:100%}
+.sk-board .sk-log ol.sk-log-lines{max-height:none;overflow:visible}
 .sk-log-lines{margin:0;padding:0 6px 4px 0;list-style:none;font-size:13px}
 .sk-log-line{display:flex;gap:6px;padding:2px 0;border-bottom:1px solid #eeeee8;overflow-wrap:anywhere}
 .sk-log-line:last-child{border-bottom:none;font-weight:600}
@@ -790,7 +791,7 @@ class GameBoard(widgets.VBox):
         if covered:
             who = seat_name(session.to_move)
             self._cover_text.value = (
-                f"<div>🙈 Pass the device to <b>{html.escape(who)}</b>.</div>"
+                f"<div>{kit.icon('eye', size=22)} Pass the device to <b>{html.escape(who)}</b>.</div>"
                 "<div style='font-size:13px'>Nothing private is shown until they press the button.</div>"
             )
             self._reveal_button.description = f"I am {who}: show my hand"
@@ -895,7 +896,9 @@ class GameBoard(widgets.VBox):
         else:
             what = f"{seat_name(session.to_move)} is to move."
         seed = ""
-        if session.chosen and not state.is_over:  # a chosen seed may be shown; a secret one only at the end
+        if state.is_over and not held:  # a secret seed only once the game is over and shown
+            seed = f" · seed {session.seed} "
+        elif session.chosen and not state.is_over:  # a chosen seed may be shown any time
             seed = f" · seed {session.seed} (chosen)"
         return (
             f'<div class="sk-turn{css}" role="status"><span class="sk-turn-dot" aria-hidden="true"></span><div>'

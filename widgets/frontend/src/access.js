@@ -1,3 +1,5 @@
+// Keyboard and accessible names in the page's widgets.
+//
 // Keyboard in a hand of cards (a `.sk-hand-box` of `.sk-handcard` buttons): the hand is one
 // Tab stop, and the arrow keys move focus among its cards (a "roving" tabindex). Arrows only
 // move focus; Enter or Space on a card presses it (selects or unselects it) as on any button.
@@ -62,13 +64,27 @@ function onFocusIn(event) {
   if (hand) rove(hand, card);
 }
 
-export function installHandKeys(root = document) {
+// A slider's handle is what a keyboard or screen reader user operates (role="slider"), but
+// ipywidgets names only the widget around it (its description label, its tooltip as title): the
+// handle gets that name.
+function nameSliders() {
+  for (const handle of document.querySelectorAll('.noUi-handle:not([aria-label]):not([aria-labelledby])')) {
+    const widget = handle.closest('.widget-slider, .jupyter-widget-slider, .widget-hslider, .widget-vslider');
+    if (!widget) continue;
+    const label = widget.querySelector('.widget-label');
+    const name = (label && label.textContent.trim()) || widget.getAttribute('title') || '';
+    if (name) handle.setAttribute('aria-label', name);
+  }
+}
+
+export function installAccess(root = document) {
   root.addEventListener('keydown', onKeyDown);
   root.addEventListener('focusin', onFocusIn);
   let pending = false;
   const settleAll = () => {
     pending = false;
     for (const hand of document.querySelectorAll(HAND)) settle(hand);
+    nameSliders();
   };
   const observer = new MutationObserver(() => {
     if (pending) return;

@@ -551,7 +551,10 @@ def playwright_session() -> Iterator[Any]:
 # tracker's counts), read when the first board did not come.
 PAGE_STATE_JS = """() => ({
   url: location.href,
+  title: document.title,
   readyState: document.readyState,
+  httpStatus: (performance.getEntriesByType('navigation')[0] || {}).responseStatus,
+  cellsShown: document.querySelectorAll('.jp-Cell').length,
   slothPage: window.slothPage ? { started: !!window.slothPage.started, up: !!window.slothPage.up,
                                   fallingBack: !!window.slothPage.fallingBack } : null,
   frontEnd: window.slothVoila ? 'light' : (document.querySelector('script[src*="voila/static"]') ? 'stock' : 'none'),

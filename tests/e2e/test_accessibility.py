@@ -324,6 +324,10 @@ def test_the_stock_template_tab_order_reaches_every_card(voila: VoilaServer, con
             if len(reached) == count:
                 break
         assert reached == set(range(count))
+        # and the focused card shows it (the board's own style: no front-end script helps here)
+        keyboard = keyboard_driver(game, page)
+        keyboard.check_focus_visible()
+        assert keyboard.focus_problems == []  # type: ignore[attr-defined]
     finally:
         page.close()
 
@@ -484,7 +488,11 @@ def test_the_newest_log_line_is_fully_visible_and_a_scrolled_log_stays(
             const lines = Array.from(el.querySelectorAll('.sk-log-line'));
             const first = lines.find((l) => l.getBoundingClientRect().bottom > box.top + 1);
             return first ? first.innerText : null; }"""
-        at_bottom = "(el) => Math.abs(el.scrollHeight - el.clientHeight - Math.abs(el.scrollTop)) <= 2"
+        # at the bottom: the newest line's bottom is within the panel's visible box (whichever
+        # way the panel's content flows, so a column-reverse panel reads the same)
+        at_bottom = """(el) => { const lines = el.querySelectorAll('.sk-log-line');
+            const last = lines[lines.length - 1].getBoundingClientRect();
+            return last.bottom <= el.getBoundingClientRect().top + el.clientTop + el.clientHeight + 1; }"""
         page.evaluate(
             """(el) => { const r = getComputedStyle(el).flexDirection === 'column-reverse';
                 el.scrollTop = r ? -(el.scrollHeight) : 0; }""",

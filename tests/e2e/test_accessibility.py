@@ -82,9 +82,12 @@ def open_page(voila: VoilaServer, context: tuple[Any, PageWatch], name: str, tem
 
 
 def settle(page: Any) -> None:
+    """The page has loaded, its front end is done connecting (the light template's progress line
+    is gone) and the kernel has answered everything."""
     page.wait_for_load_state("load")
     page.wait_for_function(
         "() => window.__skKernel && window.__skKernel.sent > 0 && window.__skKernel.pending.size === 0"
+        " && !document.body.classList.contains('sk-page-connecting')"
     )
 
 

@@ -241,6 +241,10 @@ def test_no_serious_axe_violation_nothing_sideways_and_big_targets(
 # --- the keyboard --------------------------------------------------------------------------------
 
 
+# Pages a keyboard game finished on, for the game-over check (which closes them).
+GAME_OVER_PAGES: dict[str, Any] = {}
+
+
 @pytest.mark.parametrize("game", list(PLAY_APPS))
 def test_a_whole_game_with_the_keyboard_alone(game: str, voila: VoilaServer, context: tuple[Any, PageWatch]) -> None:
     """Tab and Shift+Tab to move, Enter or Space to act, arrows in the hand; bots at the fastest
@@ -256,8 +260,32 @@ def test_a_whole_game_with_the_keyboard_alone(game: str, voila: VoilaServer, con
         assert "Game over" in driver.status_text()
         page.locator(".sk-board").first.screenshot(path=screenshot_path(f"keyboard-{game}-game-over"))
         assert driver.focus_problems == []  # type: ignore[attr-defined]
+        GAME_OVER_PAGES[game] = page  # the next test looks at its game-over panel
+        page = None
+    finally:
+        if page is not None:
+            page.close()
+
+
+@pytest.mark.parametrize("game", list(PLAY_APPS))
+def test_no_serious_axe_violation_at_game_over(game: str) -> None:
+    """The game-over panel (results, seed, record link, new game, replay) of the game the
+    keyboard test finished, at both sizes, with a screenshot of each."""
+    page = GAME_OVER_PAGES.pop(game, None)
+    if page is None:
+        pytest.skip("the keyboard game did not finish (or did not run)")
+    found = []
+    try:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("(w) => document.documentElement.clientWidth <= w", arg=width)
+            page.screenshot(path=screenshot_path(f"a11y-{game}-game-over-{width}x{height}"), full_page=True)
+            violations = serious_violations(page)
+            if violations:
+                found.append(f"axe-core at game over, {width}x{height}:\n" + describe_violations(violations))
     finally:
         page.close()
+    assert not found, "\n".join(found)
 
 
 def test_arrows_move_focus_within_the_hand_and_never_select(voila: VoilaServer, context: tuple[Any, PageWatch]) -> None:

@@ -12,7 +12,7 @@ PORT      ?= 8866
 PIP_INSTALL := -m pip install --quiet -c constraints.txt
 DEV_EXTRAS  := play,lab,interop,test
 
-.PHONY: play setup setup-play test lint test-unit test-notebooks test-browser test-install bench bench-browser frontend clean
+.PHONY: play setup setup-play test lint test-unit test-notebooks test-browser test-a11y test-install bench bench-browser frontend clean
 
 # $(call environment,FOLDER,EXTRAS): a venv with pip at its pinned version and the project
 # installed editable with those extras. An editable install cannot put the play apps' Voila
@@ -65,6 +65,11 @@ test-notebooks: setup
 # Real-browser tests, the install routes (fresh environments built as a user would) and Binder.
 test-browser: setup
 	$(PY) -m pytest tests/e2e
+
+# Only the accessibility, phone and keyboard checks (axe-core comes with the test extra; the
+# screenshots at 1280x800 and 390x844 land in test-output/).
+test-a11y: setup
+	$(PY) -m pytest tests/e2e/test_accessibility.py
 
 # Only the install routes: make play in a fresh clone, pip install -e, a wheel (and its file list).
 test-install: setup

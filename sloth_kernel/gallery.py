@@ -27,14 +27,17 @@ def players_text(spec: GameSpec) -> str:
 
 GALLERY_STYLE = """
 <style>
-.sk-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:14px;max-width:980px}
-.sk-game-card{border:1px solid #d8d8d8;border-radius:10px;padding:12px 14px;background:#fbfbf8}
+.sk-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,420px),1fr));gap:14px;max-width:980px}
+.sk-game-card{border:1px solid #d8d8d8;border-radius:10px;padding:12px 14px;background:#fbfbf8;min-width:0}
+.sk-game-card .sk-row,.sk-game-card svg{max-width:100%}
 .sk-game-card h4{margin:0 0 2px 0;font-size:17px}
-.sk-game-card .sk-players{color:#777;font-size:12px;margin-bottom:6px}
+.sk-game-card .sk-players{color:#555;font-size:12px;margin-bottom:6px}
 .sk-game-card p{font-size:13px;line-height:1.4;margin:6px 0 10px 0}
-.sk-links a{display:inline-block;margin-right:8px;padding:4px 12px;border-radius:14px;text-decoration:none;
-  font-weight:600;font-size:13px}
-.sk-links a.sk-play-link{background:#2a9d3a;color:#fff}.sk-links a.sk-learn-link{background:#e8eef8;color:#2b4a7a}
+.sk-links{display:flex;flex-wrap:wrap;gap:8px}
+.sk-links a{display:inline-flex;align-items:center;gap:6px;min-height:32px;box-sizing:border-box;padding:4px 14px;
+  border-radius:16px;text-decoration:none;font-weight:600;font-size:14px}
+.sk-links a:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.sk-links a.sk-play-link{background:#1e7b2c;color:#fff}.sk-links a.sk-learn-link{background:#e8eef8;color:#213f6b}
 .sk-extras li{margin:3px 0}
 </style>
 """
@@ -42,6 +45,11 @@ GALLERY_STYLE = """
 
 # Links open a new tab and leave the gallery (and its kernel) where it is.
 NEW_TAB = 'target="_blank" rel="noopener"'
+# The Play link's triangle: an SVG (an emoji or symbol glyph needs a font that may be missing).
+PLAY_ICON = (
+    '<svg aria-hidden="true" focusable="false" width="10" height="12" viewBox="0 0 10 12">'
+    '<path d="M0 0L10 6L0 12Z" fill="currentColor"/></svg>'
+)
 
 
 def game_card(spec: GameSpec) -> str:
@@ -49,7 +57,7 @@ def game_card(spec: GameSpec) -> str:
     faces = kit.card_row([kit.card_svg(kit.CardFace(*face), width=40) for face in spec.faces])
     links = []
     if spec.play_notebook:
-        links.append(f'<a class="sk-play-link" href="{html.escape(spec.play_notebook)}" {NEW_TAB}>▶ Play</a>')
+        links.append(f'<a class="sk-play-link" href="{html.escape(spec.play_notebook)}" {NEW_TAB}>{PLAY_ICON}Play</a>')
     if spec.learn_notebook:
         links.append(
             f'<a class="sk-learn-link" href="{html.escape(spec.learn_notebook)}" {NEW_TAB}>Learn the rules</a>'

@@ -70,6 +70,9 @@ def voila(chromium: None) -> Iterator[VoilaServer]:
     server = started_server(log_path=OUTPUT / "voila-e2e.log")
     pools = preheated_kernels()
     wait_until(lambda: server.log_text().count("Kernel pool of") >= pools, 180, "the preheated pools to fill")
+    # Voila logs a pool as filled when its start task is done, even if the kernel failed to start:
+    # check they run, so such a failure shows here and not as a board that never comes.
+    server.wait_for_kernels(pools, 60)
     yield server
     stop_leaving_no_kernels(server)
 

@@ -57,6 +57,15 @@ class Driver:
         self.page = page
         self.actions = 0
 
+    # -- acting (a keyboard driver overrides these: tests/e2e/keyboard.py) --
+
+    def press(self, locator: Any) -> None:
+        """Press a button (or any control) as a person does: here, a click."""
+        locator.click()
+
+    def choose_speed(self, label: str) -> None:
+        self.page.locator(".sk-board .sk-speed select").first.select_option(label=label)
+
     # -- reading the board --
 
     def board(self) -> Any:
@@ -111,7 +120,7 @@ class Driver:
         """Bots move at the fastest speed (they autoplay after each human move)."""
         speed = self.page.locator(".sk-board .sk-speed select")
         if speed.count() and speed.first.is_visible():
-            speed.first.select_option(label="instant")
+            self.choose_speed("instant")
 
     def turn_on_hints(self) -> None:
         toggle = self.page.locator(".sk-board .sk-hint-toggle")
@@ -120,7 +129,7 @@ class Driver:
             and toggle.first.is_visible()
             and "mod-active" not in (toggle.first.get_attribute("class") or "")
         ):
-            toggle.first.click()
+            self.press(toggle.first)
             self.page.locator(".sk-board .sk-hint-toggle.mod-active").wait_for()
 
     # -- playing --
@@ -145,7 +154,7 @@ class Driver:
         """Select two cards, press Play, read the refusal the board shows, then unselect."""
         self.click_card(first)
         self.click_card(second)
-        self.page.locator(".sk-board .sk-play").click()
+        self.press(self.page.locator(".sk-board .sk-play"))
         text = self.wait_illegal_explanation()
         self.unselect_all()
         return text
@@ -177,14 +186,14 @@ class Driver:
         """Toggle a card and wait until the board shows it selected."""
         if locator.count() == 0:
             raise AssertionError(f"{self.game}: the driver found no card to click ({locator})")
-        locator.click()
+        self.press(locator)
         locator.and_(self.page.locator(".mod-active")).wait_for()
 
     def unselect_all(self) -> None:
         selected = self.page.locator(".sk-board .sk-handcard.mod-active")
         count = selected.count()
         while count:
-            selected.first.click()
+            self.press(selected.first)
             self.page.wait_for_function(
                 "(n) => document.querySelectorAll('.sk-board .sk-handcard.mod-active').length < n", arg=count
             )
@@ -223,12 +232,12 @@ class TooSlothDriver(Driver):
         if self.enabled(".sk-board .sk-pass"):
             takes = self.page.locator(".sk-board .sk-take button")
             if takes.count() and takes.first.is_visible():  # a pass that must take an end card (TS-6)
-                takes.first.click()
+                self.press(takes.first)
                 self.page.locator(".sk-board .sk-take button.mod-active").wait_for()
-            self.page.locator(".sk-board .sk-pass").click()
+            self.press(self.page.locator(".sk-board .sk-pass"))
             return
         self.click_card(self.page.locator(".sk-board .sk-handcard:not(.sk-f-ts-D):enabled").first)
-        self.page.locator(".sk-board .sk-play").click()
+        self.press(self.page.locator(".sk-board .sk-play"))
 
     def try_illegal(self) -> str:
         # Two running cards that are neither a Jump (a pair) nor a Run: the lowest and the highest.
@@ -243,12 +252,12 @@ class RaceDriver(Driver):
 
     def take_turn(self) -> None:
         if self.enabled(".sk-board .sk-pitch"):
-            self.page.locator(".sk-board .sk-pitch").click()
+            self.press(self.page.locator(".sk-board .sk-pitch"))
         elif self.enabled(".sk-board .sk-pass"):
-            self.page.locator(".sk-board .sk-pass").click()
+            self.press(self.page.locator(".sk-board .sk-pass"))
         else:
             self.click_card(self.page.locator(".sk-board .sk-handcard:not(.sk-f-rb-joker):enabled").first)
-            self.page.locator(".sk-board .sk-play").click()
+            self.press(self.page.locator(".sk-board .sk-play"))
 
     RANKS = "23456789TJQKA"  # in order; A and 2 are neighbours too (a Run of 2 may wrap: A 2)
 
@@ -276,14 +285,14 @@ class SurplusDriver(Driver):
 
     def take_turn(self) -> None:
         if self.enabled(".sk-board .sk-keep"):
-            self.page.locator(".sk-board .sk-keep").click()
+            self.press(self.page.locator(".sk-board .sk-keep"))
             return
         hand = self.page.locator(self.HAND)
         if hand.count():
             self.click_card(hand.first)
         else:
             self.click_card(self.page.locator(self.TAKE).first)
-        self.page.locator(".sk-board .sk-play").click()
+        self.press(self.page.locator(".sk-board .sk-play"))
 
     # A finished game's reveal goes type by type: the results (and the game-over panel) come after
     # its last step, so a game's end shows first as an enabled "Next type" button.
@@ -313,7 +322,7 @@ class SurplusDriver(Driver):
 
     def try_illegal(self) -> str:
         # Nothing chosen: the board refuses "Take"/"Put" with nothing selected.
-        self.page.locator(".sk-board .sk-play").click()
+        self.press(self.page.locator(".sk-board .sk-play"))
         return self.wait_illegal_explanation()
 
 
@@ -379,7 +388,7 @@ class SprintDriver(Driver):
 
     def take_turn(self) -> None:
         self.drag_cut(0.35 + 0.1 * (self.actions % 3))
-        self.page.locator(".sk-board .sk-lift").click()
+        self.press(self.page.locator(".sk-board .sk-lift"))
 
     def set_cut_model(self, value: float) -> None:
         found = self.page.evaluate(
@@ -405,7 +414,7 @@ class SprintDriver(Driver):
         # to turn: set the cut through its widget model instead (what an exact drag to the middle of
         # the pile would do).
         self.set_cut_model(self.page.evaluate(self.MIDDLE_JS))
-        self.page.locator(".sk-board .sk-lift").click()
+        self.press(self.page.locator(".sk-board .sk-lift"))
 
     def try_illegal(self) -> str:
         # Every cut is a legal lift (the engine holds it to 1 to 31 cards, SP-4, SP-7): the refusal to

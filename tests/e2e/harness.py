@@ -543,3 +543,72 @@ def playwright_session() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         yield playwright
+
+
+# --- the first board, with a report when it does not come ---------------------------------------
+
+# What the page knows about its own start (the light template's window.slothPage, the kernel
+# tracker's counts), read when the first board did not come.
+PAGE_STATE_JS = """() => ({
+  url: location.href,
+  title: document.title,
+  readyState: document.readyState,
+  httpStatus: (performance.getEntriesByType('navigation')[0] || {}).responseStatus,
+  cellsShown: document.querySelectorAll('.jp-Cell').length,
+  slothPage: window.slothPage ? { started: !!window.slothPage.started, up: !!window.slothPage.up,
+                                  fallingBack: !!window.slothPage.fallingBack } : null,
+  frontEnd: window.slothVoila ? 'light' : (document.querySelector('script[src*="voila/static"]') ? 'stock' : 'none'),
+  kernel: window.__skKernel ? { sent: window.__skKernel.sent, idle: window.__skKernel.idle,
+                                pending: window.__skKernel.pending.size } : null,
+  boards: document.querySelectorAll('.sk-board').length,
+  marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)} ms`),
+})"""
+
+
+def first_board_report(
+    page: Any, server: VoilaServer | None, name: str, watch: PageWatch | None = None, log_lines: int = 80
+) -> str:
+    """Everything that tells why a page shows no board: a screenshot and a text file in
+    test-output/ (named after `name`), and the same text returned for an assertion message."""
+    lines = [f"first board not shown: {name}"]
+
+    def attempt(label: str, read: Callable[[], Any]) -> None:
+        try:
+            lines.append(f"{label}: {read()}")
+        except Exception as error:  # noqa: BLE001 - a report of a broken page must not fail itself
+            lines.append(f"{label}: unreadable ({type(error).__name__}: {error})")
+
+    shot = screenshot_path(f"first-board-timeout-{name}")
+    attempt("screenshot", lambda: page.screenshot(path=shot, full_page=True, timeout=15_000) and shot)
+    attempt("page state", lambda: json.dumps(page.evaluate(PAGE_STATE_JS), indent=1))
+    attempt("visible text", lambda: page.locator("body").inner_text(timeout=5_000)[-3000:])
+    if watch is not None:
+        lines.append("console and page errors, failed requests:")
+        lines += [f"  {line}" for line in watch.problems()] or ["  none"]
+    if server is not None:
+        attempt("server process", lambda: "running" if server.process and server.process.poll() is None else "exited")
+        attempt("kernels of that server", server.kernel_count)
+        tail = server.log_text().splitlines()[-log_lines:]
+        lines.append(f"server log ({server.log_path}), last {len(tail)} lines:")
+        lines += [f"  {line}" for line in tail]
+    text = "\n".join(lines)
+    (OUTPUT / f"first-board-timeout-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.txt").write_text(text)
+    return text
+
+
+def wait_for_first_board(
+    page: Any,
+    server: VoilaServer | None,
+    name: str,
+    watch: PageWatch | None = None,
+    timeout_ms: float = 180_000,
+    selector: str = BOARD_READY,
+) -> None:
+    """Wait until the board's status line is on the page; on timeout fail with a report
+    (first_board_report): screenshot, visible text, errors, the server's log tail and kernel count."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator(selector).first.wait_for(timeout=timeout_ms)
+    except PlaywrightTimeout as error:
+        raise AssertionError(first_board_report(page, server, name, watch)) from error

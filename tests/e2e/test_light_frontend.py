@@ -22,6 +22,7 @@ from harness import (
     screenshot_path,
     started_server,
     stop_leaving_no_kernels,
+    wait_for_first_board,
 )
 
 
@@ -34,7 +35,7 @@ def test_a_play_app_loads_two_scripts_one_stylesheet_and_one_kernel_socket(
     sockets: list[str] = []
     page.on("websocket", lambda socket: sockets.append(socket.url))
     page.goto(voila.app_url(PLAY_APPS["race-to-the-bottom"]), wait_until="commit")
-    page.locator(BOARD_READY).wait_for()
+    wait_for_first_board(page, voila, "two-scripts-race-to-the-bottom", watch)
     page.wait_for_function("() => window.__skKernel && window.__skKernel.pending.size === 0")
 
     paths = sorted({urlsplit(url).path for url in requests})
@@ -122,7 +123,7 @@ def test_a_lost_server_is_announced_on_the_page(browser: Any) -> None:
         watch = PageWatch(context)
         page = watch.new_page()
         page.goto(server.app_url(PLAY_APPS["too-sloth-to-win"]), wait_until="commit")
-        page.locator(BOARD_READY).wait_for()
+        wait_for_first_board(page, server, "lost-server-too-sloth-to-win", watch)
         assert page.locator(".sk-page-banner").count() == 0
         stop_leaving_no_kernels(server)
         banner = page.locator(".sk-page-banner")
@@ -137,9 +138,9 @@ def test_a_lost_server_is_announced_on_the_page(browser: Any) -> None:
 def test_the_page_config_carries_the_kernel_the_page_connects_to(
     voila: VoilaServer, watched_page: tuple[Any, PageWatch]
 ) -> None:
-    page, _ = watched_page
+    page, watch = watched_page
     page.goto(voila.app_url(PLAY_APPS["surplus-of-sloths"]), wait_until="commit")
-    page.locator(BOARD_READY).wait_for()
+    wait_for_first_board(page, voila, "page-config-surplus-of-sloths", watch)
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     socket_url = page.evaluate("() => window.slothVoila.manager.kernel.socket.url")
     assert f"/api/kernels/{config['kernelId']}/channels?session_id=" in socket_url

@@ -20,6 +20,7 @@ import { ManagerBase } from '@jupyter-widgets/base-manager';
 import { Widget } from '@lumino/widgets';
 
 import { CONTROL_TARGET, decode, encode, makeMessage, openSocket, uuid } from './protocol.js';
+import { installAccess } from './access.js';
 import { inlineSanitize } from './sanitize.js';
 
 import '@lumino/widgets/style/index.css';
@@ -359,6 +360,7 @@ async function start() {
   mark('script');
   const page = window.slothPage || { fallBack: () => false };  // the template's fallback (index.html.j2)
   page.started = true;
+  installAccess();  // arrows move focus within a hand of cards; sliders' handles get names
   const config = pageConfig();
   if (!config.kernelId) return;  // a page without a kernel (an error page)
   try {

@@ -1,0 +1,99 @@
+// Keyboard and accessible names in the page's widgets.
+//
+// Keyboard in a hand of cards (a `.sk-hand-box` of `.sk-handcard` buttons): the hand is one
+// Tab stop, and the arrow keys move focus among its cards (a "roving" tabindex). Arrows only
+// move focus; Enter or Space on a card presses it (selects or unselects it) as on any button.
+// Home and End go to the first and last card. Cards that are disabled or hidden are skipped.
+//
+// The cards are ipywidgets ToggleButtons whose views the kernel adds, removes and disables at
+// any time, so after every change in the page each hand is put right again: exactly one of its
+// usable cards is reachable with Tab (the one focused last, while it is usable; else the first).
+
+const HAND = '.sk-hand-box';
+const CARD = '.sk-handcard';
+const NEXT = new Set(['ArrowRight', 'ArrowDown']);
+const PREVIOUS = new Set(['ArrowLeft', 'ArrowUp']);
+
+function usable(card) {
+  return !card.disabled && card.offsetParent !== null;
+}
+
+function cardsOf(hand) {
+  return Array.from(hand.querySelectorAll(CARD)).filter((card) => card.closest(HAND) === hand);
+}
+
+// Make `current` the hand's one Tab stop.
+function rove(hand, current) {
+  for (const card of cardsOf(hand)) {
+    const index = card === current ? 0 : -1;
+    if (card.tabIndex !== index) card.tabIndex = index;
+  }
+  hand.slothCurrent = current;
+}
+
+function settle(hand) {
+  const cards = cardsOf(hand).filter(usable);
+  if (cards.length === 0) return;
+  const focused = cards.find((card) => card === document.activeElement);
+  const kept = cards.includes(hand.slothCurrent) ? hand.slothCurrent : null;
+  rove(hand, focused || kept || cards[0]);
+}
+
+function onKeyDown(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const card = event.target instanceof Element ? event.target.closest(CARD) : null;
+  const hand = card && card.closest(HAND);
+  if (!hand) return;
+  const cards = cardsOf(hand).filter(usable);
+  const index = cards.indexOf(card);
+  if (index < 0 || cards.length === 0) return;
+  let target = null;
+  if (NEXT.has(event.key)) target = cards[(index + 1) % cards.length];
+  else if (PREVIOUS.has(event.key)) target = cards[(index - 1 + cards.length) % cards.length];
+  else if (event.key === 'Home') target = cards[0];
+  else if (event.key === 'End') target = cards[cards.length - 1];
+  if (!target) return;
+  event.preventDefault();  // no page scroll
+  rove(hand, target);
+  target.focus();
+}
+
+function onFocusIn(event) {
+  const card = event.target instanceof Element ? event.target.closest(CARD) : null;
+  const hand = card && card.closest(HAND);
+  if (hand) rove(hand, card);
+}
+
+// A slider's handle is what a keyboard or screen reader user operates (role="slider"), but
+// ipywidgets names only the widget around it (its description label, its tooltip as title): the
+// handle gets that name.
+function nameSliders() {
+  for (const handle of document.querySelectorAll('.noUi-handle:not([aria-label]):not([aria-labelledby])')) {
+    const widget = handle.closest('.widget-slider, .jupyter-widget-slider, .widget-hslider, .widget-vslider');
+    if (!widget) continue;
+    const label = widget.querySelector('.widget-label');
+    const name = (label && label.textContent.trim()) || widget.getAttribute('title') || '';
+    if (name) handle.setAttribute('aria-label', name);
+  }
+}
+
+export function installAccess(root = document) {
+  root.addEventListener('keydown', onKeyDown);
+  root.addEventListener('focusin', onFocusIn);
+  let pending = false;
+  const settleAll = () => {
+    pending = false;
+    for (const hand of document.querySelectorAll(HAND)) settle(hand);
+    nameSliders();
+  };
+  const observer = new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(settleAll);
+  });
+  observer.observe(document.body, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'class', 'style'],
+  });
+  settleAll();
+  return observer;
+}

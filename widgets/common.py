@@ -374,6 +374,8 @@ BOARD_STYLE = """
 .sk-log-line:last-child{border-bottom:none;font-weight:600}
 .sk-log-n{flex:none;color:#6b6b6b;min-width:2.6em;text-align:right}
 .sk-legal-list{font-family:monospace;font-size:12px;color:#245}
+.sk-board .sk-empty{color:#595959}
+.sk-board .jupyter-button.mod-success{background-color:#2e7d32}
 .sk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 </style>
 """
@@ -548,6 +550,7 @@ class GameBoard(widgets.VBox):
         self.add_class("sk-board")
         self.autoplay = autoplay
         self._acting = 0  # >0 while the board itself is changing the session
+        self._shielded: set[int] = set()  # widgets whose page messages go through _read_message
         self.last_error = ""
         self._verdict: Explanation | None = None
         self._note = ""
@@ -831,6 +834,29 @@ class GameBoard(widgets.VBox):
         self._error.value = (
             f'<div class="sk-error-box" role="alert">{html.escape(self.last_error)}</div>' if self.last_error else ""
         )
+        self._shield_messages()
+
+    def _shield_messages(self) -> None:
+        """Every widget of the board reads the page's messages through :meth:`_read_message`: a
+        malformed or forged one is refused with a short sentence, never a traceback in the page."""
+        stack: list[Any] = [self]
+        while stack:
+            widget = stack.pop()
+            comm = getattr(widget, "comm", None)
+            if comm is not None and id(widget) not in self._shielded:
+                self._shielded.add(id(widget))
+                comm.on_msg(functools.partial(self._read_message, widget))
+            stack.extend(getattr(widget, "children", ()) or ())
+
+    def _read_message(self, widget: Any, msg: Any) -> None:
+        try:
+            widget._handle_msg(msg)
+        except Exception as err:  # noqa: BLE001 - a page's message must never break the board
+            server_log(err)
+            self._timer.playing = False
+            self.last_error = "The page sent a message the board could not use; nothing changed."
+            with contextlib.suppress(Exception):
+                self.render()
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         """How the table names a seat: ("You", "Player 1") for the seat on screen, else

@@ -164,6 +164,7 @@ class SprintBoard(GameBoard):
             readout=False,
             orientation="vertical",
             continuous_update=False,
+            description="Cut",
             tooltip="drag down to lift more cards, up to lift fewer",
             layout=widgets.Layout(width="64px"),
         )

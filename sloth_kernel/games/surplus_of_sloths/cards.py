@@ -38,8 +38,8 @@ class SlothType:
 SLOTH_TYPES: tuple[SlothType, ...] = (
     SlothType("R", "Pygmy", "red dot", "dot", "#c0392b"),
     SlothType("S", "Maned", "brown spiral", "spiral", "#8b5a2b"),
-    SlothType("L", "Linnaeus Two-Toed", "green leaf", "leaf", "#2e8b57"),
-    SlothType("Y", "Pale Throated", "yellow drop", "drop", "#c29100"),
+    SlothType("L", "Linnaeus Two-Toed", "green leaf", "leaf", "#1f6b42"),
+    SlothType("Y", "Pale Throated", "yellow drop", "drop", "#8a6300"),
     SlothType("B", "Brown Throated", "blue wave", "wave", "#2b6cb0"),
     SlothType("C", "Pygmy Three-Toed", "crescent moon", "moon", "#6b4fa0"),
 )

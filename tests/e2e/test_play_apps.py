@@ -124,7 +124,7 @@ def test_play_a_whole_game_by_clicking(game: str, voila: VoilaServer, watched_pa
     assert str(seed) not in html_at_start and snapshot and str(seed) not in snapshot
     # The first kernel message that holds it is the one that ends the game (the status line's).
     first_seed = traffic.first(str(seed))
-    first_over = traffic.first("<b>Game over.</b>", "received")
+    first_over = traffic.first("sk-turn sk-over", "received")  # the turn line saying the game is over
     assert first_over is not None and first_seed is not None and first_seed >= first_over
     first_link = traffic.first("sk-record-link")
     assert first_link is not None and first_link >= first_over

@@ -93,3 +93,68 @@ def test_the_log_leaves_room_for_long_entry_numbers() -> None:
     short, long = log_html([f"event {i}" for i in range(9)]), log_html([f"event {i}" for i in range(150)])
     assert 'start="1"' in short and "padding-left:3.4ch" in short
     assert 'start="139"' in long and "padding-left:5.4ch" in long  # "150." needs a column more than "9."
+
+
+def _page_message(widget: object, data: object, buffers: list[bytes] | None = None) -> dict[str, object]:
+    """A comm message as the kernel hands it to a widget's comm (content.data is what the page sent)."""
+    return {"content": {"comm_id": "x", "data": data}, "buffers": buffers or [], "header": {}, "parent_header": {}}
+
+
+REFUSED = "The page sent a message the board could not use; nothing changed."
+FORGED = [
+    {"method": "update", "state": {"_page_params": "junk"}, "buffer_paths": []},
+    {"method": "update", "state": {"_page_params": {"seed": {"x": [1, None]}}}, "buffer_paths": []},
+    {"method": "update", "state": "not a mapping"},
+    {"method": "update", "state": {"value": 1}, "buffer_paths": [["value", 0, "deep"]]},
+    {"method": "no-such-method", "state": 42},
+    {"no": "method"},
+    "not even a mapping",
+]
+
+
+@pytest.mark.parametrize("data", FORGED, ids=[str(i) for i in range(len(FORGED))])
+def test_a_forged_page_message_is_refused_in_a_sentence_with_no_traceback_to_the_page(
+    data: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through the real comm path, with a real IPython shell (whose showtraceback is what sends an
+    iopub error to the page): nothing is shown, the board says one short sentence, and the
+    traceback goes to the server's log (the process's real stderr) only."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from sloth_widgets.testing import find, visible_text
+
+    shell = InteractiveShell.instance()
+    shown: list[object] = []
+    original = shell.showtraceback
+    shell.showtraceback = lambda *a, **k: shown.append(a)  # type: ignore[method-assign]
+    try:
+        board = Board("race-to-the-bottom", seed=2, seats=["human", "random", "random", "random"], autoplay=False)
+        before = board.state.to_record()
+        card = board.hand.buttons[0]
+        unreadable = not isinstance(data, dict) or data.get("method") not in ("update", "custom", "request_state")
+        unreadable = unreadable or (isinstance(data, dict) and not isinstance(data.get("state", {}), dict))
+        for widget in (board, card, card.layout, find(board, "sk-play")):
+            widget.comm.handle_msg(_page_message(widget, data, [b"x"]))
+            assert shown == [], f"ipywidgets showed a traceback for {data!r} sent to {type(widget).__name__}"
+            assert board.state.to_record() == before
+            if unreadable or widget is board:  # no widget reads it, or the board refuses it in words
+                said = board.last_error == REFUSED or "The page's address chose no deal" in visible_text(board)
+                assert said, (data, type(widget).__name__)
+            assert board.last_error in ("", REFUSED)  # a key a widget lacks is ignored, as ipywidgets does
+            board.last_error = ""
+    finally:
+        shell.showtraceback = original  # type: ignore[method-assign]
+    assert "Traceback" not in capsys.readouterr().out
+
+
+def test_a_page_click_still_reaches_the_board_through_the_guard() -> None:
+    """The guard reads a real click message as ipywidgets would: the play happens."""
+    from sloth_widgets.testing import find, select_cards
+
+    board = Board("too-sloth-to-win", seed=1, autoplay=False)
+    select_cards(board, ["2"])
+    play = find(board, "sk-play")
+    play.comm.handle_msg(_page_message(play, {"method": "custom", "content": {"event": "click"}}))
+    assert len(board.state.history) == 1 and board.last_error == ""
+    card = board.hand.buttons[0]
+    card.comm.handle_msg(_page_message(card, {"method": "update", "state": {"value": True}, "buffer_paths": []}))
+    assert card.value is True and board.last_error == ""

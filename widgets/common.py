@@ -39,6 +39,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
+from ipywidgets.widgets.widget import _put_buffers
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
 from sloth_kernel.bots import bot_levels, make_bot
@@ -352,6 +353,8 @@ BOARD_STYLE = """
 .sk-board .sk-handcard.jupyter-button.sk-group-start{margin-left:14px}
 .sk-board .jupyter-button:focus-visible,.sk-board input:focus-visible,.sk-board select:focus-visible,
 .sk-board .sk-log:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}
+.sk-board select:focus-visible,.sk-board input:focus-visible{outline-style:solid !important}
+.sk-board .jupyter-widget-Collapse-header,.sk-board .jupyter-widget-Collapse-header>span{color:#2b2b2b}
 .sk-board .jupyter-button{min-height:32px}
 .sk-actions{gap:6px;align-items:center;flex-wrap:wrap;margin:6px 0}
 .sk-board .sk-play{font-weight:700}
@@ -837,8 +840,9 @@ class GameBoard(widgets.VBox):
         self._shield_messages()
 
     def _shield_messages(self) -> None:
-        """Every widget of the board reads the page's messages through :meth:`_read_message`: a
-        malformed or forged one is refused with a short sentence, never a traceback in the page."""
+        """Every widget of the board (with its layout and style) reads the page's messages through
+        :meth:`_read_message`: a malformed or forged one is refused with a short sentence, never a
+        traceback in the page."""
         stack: list[Any] = [self]
         while stack:
             widget = stack.pop()
@@ -847,10 +851,16 @@ class GameBoard(widgets.VBox):
                 self._shielded.add(id(widget))
                 comm.on_msg(functools.partial(self._read_message, widget))
             stack.extend(getattr(widget, "children", ()) or ())
+            stack.extend(
+                part for part in (getattr(widget, "layout", None), getattr(widget, "style", None)) if part is not None
+            )
 
     def _read_message(self, widget: Any, msg: Any) -> None:
+        """A message from the page to ``widget``, read as ipywidgets reads it but with every failure
+        ours to handle: ipywidgets' own reader and its callback lists show a failure's traceback
+        in the page (an iopub error), so neither runs here."""
         try:
-            widget._handle_msg(msg)
+            read_widget_message(widget, msg)
         except Exception as err:  # noqa: BLE001 - a page's message must never break the board
             server_log(err)
             self._timer.playing = False
@@ -1200,6 +1210,42 @@ class GameBoard(widgets.VBox):
         self.reset_controls()
         self.render()
         self._maybe_autoplay()
+
+
+def read_widget_message(widget: Any, msg: Any) -> None:
+    """Apply a page's message to ``widget`` as ipywidgets does (an update of its state, a request
+    for it, or a custom message such as a button's click), letting every error rise.
+
+    ipywidgets' ``Widget._handle_msg`` and its callback dispatchers catch an error and send its
+    traceback to the page; this reads the same message shapes and calls the same callbacks, so the
+    caller decides what a failure shows (a short sentence) and where its traceback goes (the log).
+    """
+    data = msg["content"]["data"]
+    if not isinstance(data, dict):
+        raise TypeError(f"a widget message's data must be a mapping, not {type(data).__name__}")
+    method = data.get("method")
+    if method == "update":
+        if "state" in data:
+            state = data["state"]
+            if not isinstance(state, dict):
+                raise TypeError(f"a widget update's state must be a mapping, not {type(state).__name__}")
+            if "buffer_paths" in data:
+                _put_buffers(state, data["buffer_paths"], msg.get("buffers") or [])
+            widget.set_state(state)
+    elif method == "request_state":
+        widget.send_state()
+    elif method == "custom":
+        if "content" in data:
+            content, buffers = data["content"], msg.get("buffers") or []
+            for callback in list(widget._msg_callbacks.callbacks):
+                if getattr(callback, "__func__", None) is widgets.Button._handle_button_msg:
+                    if isinstance(content, dict) and content.get("event") == "click":
+                        for handler in list(widget._click_handlers.callbacks):
+                            handler(widget)
+                else:
+                    callback(widget, content, buffers)
+    else:
+        raise ValueError(f"unknown widget message method {method!r}")
 
 
 def server_log(err: BaseException) -> None:

@@ -158,3 +158,26 @@ def test_a_page_click_still_reaches_the_board_through_the_guard() -> None:
     card = board.hand.buttons[0]
     card.comm.handle_msg(_page_message(card, {"method": "update", "state": {"value": True}, "buffer_paths": []}))
     assert card.value is True and board.last_error == ""
+
+
+def test_the_log_sends_only_its_last_chunk_when_a_line_comes() -> None:
+    """A long game's log is split into fixed chunks: a new line changes (and sends) one chunk."""
+    from sloth_widgets.common import LOG_CHUNK, LogView
+
+    log = LogView()
+    lines = [f"event {i}" for i in range(1, 2 * LOG_CHUNK + 6)]
+    log.show(lines)
+    chunks = list(log._inner.children)[:-1]  # the last child is the panel's keyboard stop
+    assert 'tabindex="0"' in log._inner.children[-1].value and "tabindex" not in log.value
+    assert len(chunks) == 3 and 'aria-label="Game log"' in chunks[0].value
+    assert all("aria-label" not in c.value for c in chunks[1:])  # one labelled list
+    changed: list[object] = []
+    for chunk in chunks:
+        chunk.observe(lambda change: changed.append(change["owner"]), "value")
+    log.show([*lines, "the newest"])
+    assert changed == [chunks[2]] and list(log._inner.children)[:3] == chunks
+    assert f'<span class="sk-log-n">{len(lines) + 1}.</span><span>the newest</span>' in log.value
+    assert log.value.count('class="sk-log-line"') == len(lines) + 1  # every line, once, in order
+    assert log.value.index("event 1<") < log.value.index(f"event {LOG_CHUNK + 1}<") < log.value.index("the newest")
+    log.show(["a new game"])  # fewer chunks: the rest leave the page
+    assert len(log._inner.children) == 2 and "a new game" in log.value and "event" not in log.value

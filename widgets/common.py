@@ -293,15 +293,67 @@ def progress_bar(value: int, total: int, *, colour: str = "#2a9d3a", label: str 
     )
 
 
-def log_lines_html(lines: Sequence[str]) -> str:
-    """Every log line, numbered; the panel scrolls and stays pinned to the newest (CSS only)."""
+LOG_CHUNK = 40  # log lines per chunk widget: a new line re-sends its chunk, never the whole log
+
+
+def log_lines_html(lines: Sequence[str], first: int = 1, label: bool = True) -> str:
+    """Log lines numbered from `first`; the panel scrolls and stays pinned to the newest (CSS only)."""
     if not lines:
         return '<div class="sk-empty">Nothing has happened yet.</div>'
     items = "".join(
         f'<li class="sk-log-line"><span class="sk-log-n">{n}.</span><span>{html.escape(line)}</span></li>'
-        for n, line in enumerate(lines, 1)
+        for n, line in enumerate(lines, first)
     )
-    return f'<ol class="sk-log-lines" aria-label="Game log">{items}</ol>'
+    name = ' aria-label="Game log"' if label else ""
+    return f'<ol class="sk-log-lines"{name}>{items}</ol>'
+
+
+class LogView(widgets.VBox):
+    """The game log: a scrolling panel (class ``sk-log``) of fixed chunks of lines, so a new line
+    re-sends only the last chunk (a long game's log is tens of kilobytes). ``value`` reads the
+    whole log's HTML; :meth:`show` sets it from lines."""
+
+    def __init__(self) -> None:
+        self._inner = widgets.VBox()
+        self._inner.add_class("sk-log-inner")
+        self._chunks: list[widgets.HTML] = []
+        # The panel scrolls, so the keyboard must reach it; a box cannot take the focus itself
+        # (ipywidgets gives boxes no tab stop), so its last line, which never changes, can: Tab
+        # lands on the newest end and the arrow keys scroll the panel (whose outline shows it).
+        self._end = widgets.HTML(
+            '<div class="sk-log-end" tabindex="0" role="note" '
+            'aria-label="Game log: the newest line is last; the arrow keys scroll it"></div>'
+        )
+        self._end.add_class("sk-log-end-box")
+        super().__init__([self._inner])
+        self.add_class("sk-log")
+
+    @property
+    def value(self) -> str:
+        return "".join(chunk.value for chunk in self._inner.children if chunk is not self._end)
+
+    def show_html(self, parts: Sequence[str]) -> None:
+        """One chunk widget per part: only a part that changed is sent to the page."""
+        while len(self._chunks) < len(parts):
+            chunk = widgets.HTML()
+            chunk.add_class("sk-log-chunk")
+            self._chunks.append(chunk)
+        for chunk, part in zip(self._chunks, parts, strict=False):
+            chunk.value = part
+        shown = (*self._chunks[: len(parts)], self._end)
+        if self._inner.children != shown:
+            self._inner.children = shown
+
+    def show(self, lines: Sequence[str]) -> None:
+        if not lines:
+            self.show_html([log_lines_html(lines)])
+            return
+        self.show_html(
+            [
+                log_lines_html(lines[start : start + LOG_CHUNK], start + 1, label=start == 0)
+                for start in range(0, len(lines), LOG_CHUNK)
+            ]
+        )
 
 
 BOARD_STYLE = """
@@ -374,7 +426,13 @@ BOARD_STYLE = """
 .sk-board .sk-log ol.sk-log-lines{max-height:none;overflow:visible}
 .sk-log-lines{margin:0;padding:0 6px 4px 0;list-style:none;font-size:13px}
 .sk-log-line{display:flex;gap:6px;padding:2px 0;border-bottom:1px solid #eeeee8;overflow-wrap:anywhere}
-.sk-log-line:last-child{border-bottom:none;font-weight:600}
+.sk-log-line:last-child{border-bottom:none}
+.sk-board .sk-log-inner{display:flex;flex-direction:column;width:100%;flex:none}
+.sk-log-chunk:nth-last-child(2) .sk-log-line:last-child{font-weight:600}
+.sk-log-chunk:not(:nth-last-child(2)) .sk-log-line:last-child{border-bottom:1px solid #eeeee8}
+.sk-log-end{height:2px}
+.sk-log-end:focus{outline:none}
+.sk-board .sk-log:focus-within{outline:3px solid #1c5bd8;outline-offset:2px}
 .sk-log-n{flex:none;color:#6b6b6b;min-width:2.6em;text-align:right}
 .sk-legal-list{font-family:monospace;font-size:12px;color:#245}
 .sk-board .sk-empty{color:#595959}
@@ -629,9 +687,7 @@ class GameBoard(widgets.VBox):
         self._botbar.add_class("sk-botbar")
         self._standings = widgets.HTML()
         self._standings.add_class("sk-standings")
-        self._log = widgets.HTML()
-        self._log.add_class("sk-log")
-        self._log.tabbable = True  # the log scrolls: reachable by keyboard
+        self._log = LogView()
         self._log_box = widgets.VBox([widgets.HTML('<div class="sk-log-title">Log</div>'), self._log])
         self._log_box.add_class("sk-log-box")
         self._over_text = widgets.HTML()
@@ -824,11 +880,10 @@ class GameBoard(widgets.VBox):
         self._botbar.layout.display = "none" if not session.bots else ""
         self._standings.value = self.standings(obs)
         lines = [e.text for e in obs.log]
-        self._log.value = (
-            log_lines_html(lines[: len(lines) - held] if held else lines)
-            if private
-            else '<div class="sk-empty">hidden while the device changes hands</div>'
-        )
+        if private:
+            self._log.show(lines[: len(lines) - held] if held else lines)
+        else:
+            self._log.show_html(['<div class="sk-empty">hidden while the device changes hands</div>'])
         self._over_text.value = (
             f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if over else ""
         )

@@ -1104,11 +1104,20 @@ class GameBoard(widgets.VBox):
             self.render()
         return moved
 
+    def before_bots_run(self) -> None:
+        """Hook: called when the player asks the bots to play on (a board may move past a reveal)."""
+
+    def bots_may_go_on(self) -> bool:
+        """Hook: may the bots keep moving in one run? (A board stops them at a reveal to show.)"""
+        return True
+
     def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots move until a human is to move or the game ends; returns the count."""
+        """Let bots move until a human is to move, the game ends or the board has something to
+        show first (:meth:`bots_may_go_on`); returns the count."""
+        self.before_bots_run()
         count = 0
         with self._own_action():
-            while count < limit and self.session.step():
+            while count < limit and self.bots_may_go_on() and self.session.step():
                 count += 1
         if count:
             self._verdict = None

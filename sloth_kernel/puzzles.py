@@ -182,7 +182,7 @@ class Puzzle:
         """The position, replayed from the seed with checked plays (a move the rules refuse raises)."""
         from sloth_kernel.registry import load_game
 
-        state = load_game(self.game, **self.options).new_state(self.seed)
+        state: GameState[Any, Any] = load_game(self.game, **self.options).new_state(self.seed)
         for move in self.moves:
             state = state.play(move)
         return state

@@ -88,7 +88,6 @@ class PuzzleBoard(widgets.VBox):
         self.show_answer = widgets.Button(description="Show the answer")
         self.play_cards.on_click(lambda _: self.try_cards())
         self.try_button.on_click(lambda _: self.try_move(self.typed.value))
-        self.typed.on_submit(lambda _: self.try_move(self.typed.value))
         self.previous.on_click(lambda _: self.go(self.number - 1))
         self.next.on_click(lambda _: self.go(self.number + 1))
         self.show_answer.on_click(lambda _: self.reveal())

@@ -94,6 +94,9 @@ class Goal:
     def why_lost(self, kit: PuzzleKit, view: Any, hero: int, episode: int, turns: int) -> str:
         raise NotImplementedError
 
+    def why_won(self, hero: int) -> str:
+        raise NotImplementedError
+
     def trick_goal(self) -> bool:
         """Whether only the current trick matters (so a player out of it may be skipped, ``aside``)."""
         return False
@@ -108,6 +111,9 @@ class LeadNext(Goal):
 
     def trick_goal(self) -> bool:
         return True
+
+    def why_won(self, hero: int) -> str:
+        return f"{seat_name(hero)} wins the trick and leads the next one"
 
     def check(self, kit: PuzzleKit, view: Any, hero: int, episode: int, turns: int) -> str | None:
         if kit.episode(view) != episode:
@@ -136,6 +142,9 @@ class Finish(Goal):
         if self.turns == 1:
             return "cross the finish line with this play"
         return f"cross the finish line within {self.turns} of your turns (this one included), whatever the others do"
+
+    def why_won(self, hero: int) -> str:
+        return f"{seat_name(hero)} crosses the finish line in time"
 
     def check(self, kit: PuzzleKit, view: Any, hero: int, episode: int, turns: int) -> str | None:
         if kit.finished(view, hero, episode):
@@ -344,13 +353,20 @@ class Verdict:
     text: str
 
 
-def narrate(state: GameState[Any, Any], line: Sequence[str]) -> list[str]:
-    """The engine's own log sentences for `line` played from `state` (each move checked)."""
+def narrate(state: GameState[Any, Any], line: Sequence[str], kit: PuzzleKit | None = None) -> list[str]:
+    """The engine's own log sentences for `line` played from `state` (each move checked).
+
+    With a kit, the story stops where the round (or race) ends: the next deal's announcement,
+    the last sentence of the move that ends it, is left out."""
     sentences: list[str] = []
     for text in line:
         before = len(state.log)
+        episode = kit.episode(state.view()) if kit is not None else 0
         state = state.play(text)
-        sentences += [event.text for event in state.log[before:]]
+        said = [event.text for event in state.log[before:]]
+        if kit is not None and kit.episode(state.view()) != episode:
+            return sentences + (said if state.is_over else said[:-1])
+        sentences += said
     return sentences
 
 
@@ -370,13 +386,15 @@ def judge_try(puzzle: Puzzle, kit: PuzzleKit, text: Any, proof: Proof | None = N
     line = proof.lines.get(move, ())
     hero = state.current_player
     episode = kit.episode(state.view())
-    story = narrate(state, (move, *line))
+    story = narrate(state, (move, *line), kit)
     end = state
     for step in (move, *line):
         end = end.play(step)
     turns = _turns_used(kit, state, (move, *line))
     if move == puzzle.answer:
-        text_out = f"Right: {shown} is the only play that meets the goal. " + " ".join(story)
+        text_out = (
+            f"Right: {shown} is the only play that meets the goal. {' '.join(story)} So {puzzle.goal.why_won(hero)}."
+        )
         return Verdict(shown, True, True, text_out)
     value = proof.values.get(move, UNKNOWN)
     if value == LOSE:

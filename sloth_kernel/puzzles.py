@@ -82,8 +82,9 @@ class PuzzleKit(Protocol):
 
 @dataclass(frozen=True)
 class Goal:
-    """What the solver must achieve. `check` says WIN, LOSE or None (not decided yet) at a
-    position reached after at least one move; `words` states it to the student."""
+    """What the solver must achieve. `check` says WIN, LOSE, UNKNOWN (a line the goal cannot
+    judge) or None (not decided yet) at a position reached after at least one move; `words`
+    states it to the student."""
 
     def words(self) -> str:
         raise NotImplementedError
@@ -116,6 +117,8 @@ class LeadNext(Goal):
         return f"{seat_name(hero)} wins the trick and leads the next one"
 
     def check(self, kit: PuzzleKit, view: Any, hero: int, episode: int, turns: int) -> str | None:
+        if kit.finished(view, hero, episode):
+            return UNKNOWN  # crossing the line beats leading: a line that finishes proves nothing either way
         if kit.episode(view) != episode:
             return LOSE
         winner = kit.trick_winner(view)
@@ -399,10 +402,9 @@ def judge_try(puzzle: Puzzle, kit: PuzzleKit, text: Any, proof: Proof | None = N
     value = proof.values.get(move, UNKNOWN)
     if value == LOSE:
         why = puzzle.goal.why_lost(kit, end.view(), hero, episode, turns)
-        sentence = f"Not this one: after {shown}, " + (
-            "whatever you try, " if _solver_moves(state.play(move), line, hero) else ""
-        )
-        text_out = sentence + f"this line shows it fails: {' '.join(story)} So {why}."
+        again = _solver_moves(state.play(move), line, hero)
+        lead = f"after {shown}, the others have an answer to every play you try; one line: " if again else ""
+        text_out = f"Not this one: {lead}{' '.join(story)} So {why}."
         return Verdict(shown, True, False, text_out)
     return Verdict(
         shown, True, False, f"Not this one: {shown} is legal, but it is not the play that surely meets the goal."

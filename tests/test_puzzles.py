@@ -97,7 +97,9 @@ def test_a_wrong_answer_is_refuted_by_a_line_of_replies() -> None:
     wrong = next(str(m) for m in state.legal_moves() if str(m) != puzzle.answer)
     verdict = judge_try(puzzle, book.kit, wrong)
     assert verdict.legal and not verdict.right
-    assert verdict.text.startswith(f"Not this one: after {wrong}")
+    assert verdict.text.startswith("Not this one: ")
+    hero = state.current_player + 1
+    assert f"Player {hero} plays" in verdict.text or f"Player {hero} passes" in verdict.text
     assert re.search(r"Player \d (plays|passes)", verdict.text)  # the replies, in the engine's words
     assert verdict.text.rstrip(".").endswith(tuple(_endings(state.current_player)))
 
@@ -114,7 +116,7 @@ def test_an_illegal_answer_gets_explains_sentence() -> None:
     book = puzzle_book("too-sloth-to-win")
     puzzle = book.puzzles[0]
     state = puzzle.position()
-    for text in ("9-9", "1-2-3-4", "pass 7", "hello"):
+    for text in ("9-9", "1-2-3-4", "D1", "hello"):
         verdict = judge_try(puzzle, book.kit, text)
         assert not verdict.legal and not verdict.right
         assert state.explain(text).reason in verdict.text

@@ -2,8 +2,8 @@
 
 Each puzzle is a position from a seeded single race between the random bots, found by
 ``python -m sloth_kernel.puzzles find race-to-the-bottom`` and proved again by the tests.
-Single races only, so no shed-out happens mid-trick in a Grand Prix (RB-12); a leader with
-an empty hand (RB-13) is a position no proof passes through.
+Single races only, so no shed-out happens mid-trick in a Grand Prix (RB-12); a player to move
+with an empty hand (a leader's case is RB-13's) is a position no proof passes through.
 """
 
 from __future__ import annotations
@@ -50,12 +50,13 @@ class RaceKit:
         return not view.pitching  # pitching and refilling end the turn that passed (RB-7)
 
     def unsettled(self, view: RaceObservation) -> bool:
-        """A Grand Prix shed-out (RB-12), or a leader with an empty hand (RB-13)."""
+        """A Grand Prix shed-out (RB-12), or a player to move with an empty hand (RB-13 rules the leader's case)."""
         if view.is_over:
             return False
         if view.grand_prix and view.order:
             return True
-        return view.to_beat is None and not view.pitching and not view.seats[view.current_player].hand_count
+        mover = view.seats[view.current_player]
+        return not view.pitching and not mover.hand_count  # RB-13's case, and any turn with an empty hand
 
     def aside(self, state: Any) -> Move | None:
         """A passer's pitches go under their own deck: they cannot change this trick (RB-7)."""

@@ -91,13 +91,6 @@ PUZZLES: tuple[Puzzle, ...] = (
     _puzzle(
         {},
         0,
-        "7, 4-4, pass 4, 2-D3-4, 7-8-D9, pass D, 1-D2-3, pass 1, 1-2-3, 7-8-D9, pass D, pass 8, pass, 1-D2, 3-D4, pass 3, pass",
-        LeadNext(),
-        "5-5-5",
-    ),
-    _puzzle(
-        {},
-        0,
         "7, 4-4, pass 4, 2-D3-4, 7-8-D9, pass D, 1-D2-3, pass 1, 1-2-3, 7-8-D9, pass D, pass 8, pass, 1-D2, 3-D4, pass 3, pass, 5-5, pass 5, 6, 6-7-8, pass 6, 5, pass, 1-D1, 8-D8, pass D, 6-D7, pass 6, 2-3, 4-D5-6, pass 4, 6-7, pass 7, 8-D8, pass 8, pass, 7-7-7, pass 7",
         LeadNext(),
         "5-5-5",
@@ -143,13 +136,6 @@ PUZZLES: tuple[Puzzle, ...] = (
         "D5-6, D6-7-8, pass D, 7-8-D9, pass 7, pass D, 1-2, pass 2, 8, D5-6, D1-2-3, pass 3, 3-4, pass 3, 5-5-5, pass 5, pass 5, 3-3, pass 3, 4-4, 7-7, pass 7, 3-D4, pass 3, 4-5, 6-D7, 4-5-6, pass 4, D6-7-8, pass D, pass 8, 3-4-5, pass 3, 8-D9, pass 8, pass, 2-3, 6-7, 6-D7-8, pass 8, pass D, 1, 5, 1-D1, 8-8-8, D2-3, 3-D4, 1-2-D3, D6-7-8, pass D, 5-6-7, pass 7, pass 5, pass, 3, 7, 4-4, pass 4, 5-6, pass 5, pass",
         LeadNext(),
         "5-6",
-    ),
-    _puzzle(
-        {},
-        9,
-        "4-D4, 5-D5, 8-8-D8, pass 8, pass D, pass, 2-2, 7-7-D7, pass 7, pass D, 3-4, 6-D7, pass 6, 2-3, pass 3, 7-D8, pass D, 7-7, pass 7, 7-8, D1-2, 7-8-D9, pass D, 3-4-5, 6-7-8, pass 8, D5-6-7, 6-D7-8, pass 8, pass D, 5-D6, pass 5, 1-1, 7-7-D7, pass D, pass 7, 8-8, pass 8",
-        LeadNext(),
-        "4-5",
     ),
     _puzzle(
         {},

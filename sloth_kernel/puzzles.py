@@ -182,7 +182,6 @@ class Puzzle:
     """The record's moves that reach the position, in order: the position is ply ``len(moves)``."""
     goal: Goal
     answer: str
-    title: str = ""
     depth: int = 24
     """Plies the proof may look ahead."""
 
@@ -564,7 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = item.puzzle
         print(
             f"    # {item.legal} legal plays, {item.nodes} positions searched\n"
-            f"    _puzzle({p.options!r}, {p.seed}, {p.moves!r}, {p.goal!r}, {p.answer!r}),",
+            f"    _puzzle({p.options!r}, {p.seed}, {', '.join(p.moves)!r}, {p.goal!r}, {p.answer!r}),",
             flush=True,
         )
     return 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sloth_kernel import ConfigError, load_game
 from sloth_kernel.puzzles import (
@@ -178,3 +180,18 @@ def test_a_puzzle_is_reached_only_by_legal_moves() -> None:
     bad = Puzzle("too-sloth-to-win", {}, 0, ("8-8-8-8",), LeadNext(), "1")
     with pytest.raises(Exception, match="8-8-8-8|not"):
         bad.position()
+
+
+@settings(max_examples=60)
+@given(data=st.data())
+def test_judging_any_try_returns_a_verdict_in_words(data: st.DataObject) -> None:
+    """Any text, a legal play or not, gets a verdict (the entry point never raises)."""
+    name = data.draw(st.sampled_from(CLIMBING))
+    book = puzzle_book(name)
+    puzzle = data.draw(st.sampled_from(book.puzzles))
+    legal = [str(m) for m in puzzle.position().legal_moves()]
+    text = data.draw(st.one_of(st.text(max_size=40), st.sampled_from(legal)))
+    verdict = judge_try(puzzle, book.kit, text)
+    state = puzzle.position()
+    assert verdict.text and verdict.legal == state.explain(text).legal
+    assert verdict.right == (verdict.legal and str(state.game.coerce_move(text)) == puzzle.answer)

@@ -190,12 +190,14 @@ class Puzzle:
         return len(self.moves)
 
     def position(self) -> GameState[Any, Any]:
-        """The position, replayed from the seed with checked plays (a move the rules refuse raises)."""
+        """The position: the game's record (options, seed, these moves) replayed, every move checked
+        (a move the rules refuse raises RecordError naming it)."""
         from sloth_kernel.registry import load_game
 
-        state: GameState[Any, Any] = load_game(self.game, **self.options).new_state(self.seed)
-        for move in self.moves:
-            state = state.play(move)
+        game = load_game(self.game, **self.options)
+        record = game.new_state(self.seed).to_record()
+        record["moves"] = list(self.moves)
+        state: GameState[Any, Any] = game.replay(record)
         return state
 
     @property

@@ -380,6 +380,8 @@ def judge_try(puzzle: Puzzle, kit: PuzzleKit, text: Any, proof: Proof | None = N
     Not a legal play: the engine's ``explain`` sentence. The answer: why it works (the line
     that meets the goal). Any other legal play: the line of replies that refutes it."""
     state = puzzle.position()
+    if isinstance(text, str) and not text.strip():
+        return Verdict("", False, False, "Type a play, or click its cards.")
     explained = state.explain(text)
     shown = kit.move_words(state.game.coerce_move(text)) if explained.legal else explained.move
     if not explained.legal:

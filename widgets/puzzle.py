@@ -9,6 +9,7 @@ whether it meets the goal and why.
 from __future__ import annotations
 
 import html
+import logging
 from typing import Any
 
 import ipywidgets as widgets
@@ -179,10 +180,18 @@ class PuzzleBoard(widgets.VBox):
             )
         except Exception as err:  # noqa: BLE001 - shown to the student in words, never a traceback
             shown = text if isinstance(text, str) else "that"
-            verdict = Verdict(shown[:40], False, False, f"That cannot be judged here: {err.__class__.__name__}.")
+            verdict = Verdict(
+                shown[:40], False, False, "That cannot be judged here; type a play such as the ones above."
+            )
+            self.log_error(err)
         self.verdict = verdict
         self.feedback.value = self._verdict_html()
         return verdict
+
+    @staticmethod
+    def log_error(err: BaseException) -> None:
+        """An unexpected error goes to the server's log, never to the page."""
+        logging.getLogger(__name__).error("puzzle try failed", exc_info=err)
 
     def _proof_or_none(self) -> Proof | None:
         return self.proof()

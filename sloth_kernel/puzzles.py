@@ -36,6 +36,9 @@ class PuzzleKit(Protocol):
     """What the puzzle machinery needs to know about one game. Every method reads the omniscient
     ``view()`` of a state (or its public protocol); none changes the state."""
 
+    episode_word: str
+    """What the game calls the part a goal lives in: "round", "race"."""
+
     def episode(self, view: Any) -> int:
         """How many rounds (or races) have ended: a goal never looks past the one it starts in."""
 
@@ -128,7 +131,7 @@ class LeadNext(Goal):
 
     def why_lost(self, kit: PuzzleKit, view: Any, hero: int, episode: int, turns: int) -> str:
         if kit.episode(view) != episode:
-            return "the round ends before the trick is won"
+            return f"the {kit.episode_word} ends before the trick is won"
         winner = kit.trick_winner(view)
         if winner is not None and winner != hero:
             return f"{seat_name(winner)} wins the trick and leads the next one"
@@ -162,9 +165,9 @@ class Finish(Goal):
 
     def why_lost(self, kit: PuzzleKit, view: Any, hero: int, episode: int, turns: int) -> str:
         if kit.episode(view) != episode:
-            return "the round ends first"
+            return f"the {kit.episode_word} ends first"
         if not kit.racing(view, hero):
-            return f"{seat_name(hero)} is out of the round"
+            return f"{seat_name(hero)} is out of the {kit.episode_word}"
         return f"{seat_name(hero)} has used {counted(turns, 'turn')} and is still short of the finish"
 
 

@@ -21,6 +21,8 @@ GAME = "race-to-the-bottom"
 class RaceKit:
     """Tricks, finishes and turns of Race to the Bottom, read from the omniscient view."""
 
+    episode_word = "race"
+
     def episode(self, view: RaceObservation) -> int:
         return len(view.results)
 

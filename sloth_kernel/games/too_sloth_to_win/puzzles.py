@@ -26,6 +26,8 @@ def _can_lead(hand: tuple[int, ...] | None) -> bool:
 class TooSlothKit:
     """Tricks, finishes and turns of Too Sloth To Win, read from the omniscient view."""
 
+    episode_word = "round"
+
     def episode(self, view: TooSlothObservation) -> int:
         return len(view.results)
 

@@ -195,3 +195,10 @@ def test_judging_any_try_returns_a_verdict_in_words(data: st.DataObject) -> None
     state = puzzle.position()
     assert verdict.text and verdict.legal == state.explain(text).legal
     assert verdict.right == (verdict.legal and str(state.game.coerce_move(text)) == puzzle.answer)
+
+
+def test_race_puzzles_are_single_races_so_no_shed_out_is_mid_trick_rb12() -> None:
+    """RB-12 governs a Grand Prix shed-out mid-trick: the puzzles stay out of its way."""
+    for puzzle in puzzle_book("race-to-the-bottom").puzzles:
+        assert not puzzle.options.get("grand_prix", False)
+        assert not puzzle.position().view().grand_prix

@@ -282,6 +282,7 @@ class _Search:
                 moves = [stand_in]
         solver = mover == self.hero
         unknown: tuple[str, list[Move]] | None = None
+        longest: list[Move] | None = None
         for move in moves:
             child = state.clone()
             child.apply_unchecked(move)
@@ -290,16 +291,12 @@ class _Search:
                 return result, [move, *line]
             if result == UNKNOWN and unknown is None:
                 unknown = (UNKNOWN, [move, *line])
+            if longest is None or len(line) + 1 > len(longest):
+                longest = [move, *line]
         if unknown is not None:
             return unknown
-        # every move gives the other side the point: show the first one
-        first = moves[0] if moves else None
-        if first is None:
-            return (LOSE if solver else WIN), []
-        child = state.clone()
-        child.apply_unchecked(first)
-        result, line = self.value(child, plies + 1, turns + starts)
-        return result, [first, *line]
+        # every move gives the other side the point: show the one that holds out longest
+        return (LOSE if solver else WIN), longest or []
 
 
 @dataclass(frozen=True)
@@ -364,13 +361,15 @@ def narrate(state: GameState[Any, Any], line: Sequence[str], kit: PuzzleKit | No
     """The engine's own log sentences for `line` played from `state` (each move checked).
 
     With a kit, the story stops where the round (or race) ends: the next deal's announcement,
-    the last sentence of the move that ends it, is left out."""
+    the last sentence of the move that ends it, is left out. So are the moves of a player out of
+    the trick tidying their own cards (``PuzzleKit.aside``): the search tried only one of them."""
     sentences: list[str] = []
     for text in line:
         before = len(state.log)
         episode = kit.episode(state.view()) if kit is not None else 0
+        aside = kit is not None and kit.aside(state) is not None
         state = state.play(text)
-        said = [event.text for event in state.log[before:]]
+        said = [] if aside else [event.text for event in state.log[before:]]
         if kit is not None and kit.episode(state.view()) != episode:
             return sentences + (said if state.is_over else said[:-1])
         sentences += said
@@ -402,7 +401,8 @@ def judge_try(puzzle: Puzzle, kit: PuzzleKit, text: Any, proof: Proof | None = N
     turns = _turns_used(kit, state, (move, *line))
     if move == puzzle.answer:
         text_out = (
-            f"Right: {shown} is the only play that meets the goal. {' '.join(story)} So {puzzle.goal.why_won(hero)}."
+            f"Right: {shown} is the only play that meets the goal, whatever the others answer. "
+            f"Their longest resistance: {' '.join(story)} So {puzzle.goal.why_won(hero)}."
         )
         return Verdict(shown, True, True, text_out)
     value = proof.values.get(move, UNKNOWN)

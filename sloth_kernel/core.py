@@ -26,6 +26,7 @@ from sloth_kernel.errors import (
     IllegalMoveError,
     InvalidMoveError,
     RecordError,
+    RulesVersionError,
     SeatError,
     SlothKernelError,
     plural,
@@ -364,6 +365,12 @@ class Game(ABC, Generic[C, S]):
     """The config's class; a class attribute (not marked ClassVar, which cannot hold a type variable)."""
     rules: ClassVar[Mapping[str, str]]
     """Rule id -> plain words, for explanations and the step-through widget."""
+    rules_version: ClassVar[int] = 1
+    """The edition of the rulings this engine plays. It goes up whenever a ruling changes what a
+    record's moves lead to; a record keeps the edition it was made under (its ``rules`` field, 1 when
+    absent) and replays only under that edition (else :class:`RulesVersionError`)."""
+    rules_changes: ClassVar[Mapping[int, str]] = {}
+    """Edition -> what changed in it, in words (said when an older record is refused)."""
     _moves_by_value: dict[Move, Move] | None = None
     """``all_moves()`` by value, built on the first move object a caller hands in (None: no all_moves)."""
     _moves_indexed: bool = False
@@ -602,7 +609,28 @@ class Game(ABC, Generic[C, S]):
             raise RecordError(f"record.options refused: {err}", path="record.options", value=err.value) from err
         return current if current is not None and current.config == config else cls(config)
 
+    def _check_rules_version(self, data: Mapping[str, Any]) -> None:
+        """Refuse a record made under another edition of the rulings (RulesVersionError naming it)."""
+        made = data.get("rules", 1)
+        current = self.rules_version
+        if made == current:
+            return
+        if made < current:
+            changes = "; ".join(self.rules_changes[v] for v in range(made + 1, current + 1) if v in self.rules_changes)
+            why = f" (since then: {changes})" if changes else ""
+            text = (
+                f"the record was made under edition {made} of the rules of {self.title}; this engine plays "
+                f"edition {current}{why}, so its moves would not replay the same game"
+            )
+        else:
+            text = (
+                f"the record was made under edition {made} of the rules of {self.title}, newer than the "
+                f"edition {current} this engine plays"
+            )
+        raise RulesVersionError(text, version=made, current=current)
+
     def _play_record(self, data: Mapping[str, Any]) -> S:
+        self._check_rules_version(data)
         spec = self.spec()
         limit = spec.max_length if spec is not None else DEFAULT_MAX_MOVES
         moves = data["moves"]
@@ -847,6 +875,7 @@ class GameState(ABC, Generic[M, Obs]):
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.name,
+            "rules": self.game.rules_version,
             "options": self.game.config.to_dict(),
             "seed": self.seed,
             "deal": thaw(self._deal) if self._deal else None,

@@ -176,3 +176,35 @@ def test_seat_view_keeps_secret_moves_secret() -> None:
     assert "pitch 2" not in pitch.narration.value and "private move" in pitch.narration.value
     pitch.seat = None  # the teacher sees everything
     assert "pitch 2" in pitch.narration.value
+
+
+def test_the_new_rulings_ts16_rb12_rb13_ss8_are_found_with_their_words() -> None:
+    deadlock = load_game("too-sloth-to-win", players=3, rounds=2).from_deal(
+        {"hands": ["D", "2 D", "D"], "pacemaker": 1}
+    )
+    for move in ("2-D3", "pass D", "pass"):
+        deadlock = deadlock.play(move)
+    race = load_game("race-to-the-bottom", players=3, grand_prix=True)
+    shed = race.from_deal({"hands": ["7", "2 8", "3 6"], "decks": ["", "2 3 4", "2 3 4"]}).play("7")
+    lead = load_game("race-to-the-bottom", players=3).from_deal(
+        {"hands": ["", "5 6", "4 9"], "decks": ["7 8", "9", "J"]}
+    )
+    lead = lead.play("pass").play("done")
+    surplus = load_game("surplus-of-sloths", babies=True)
+    cases = [
+        (deadlock, "TS-16", 3, "at once"),
+        (shed, "RB-12", 1, "stays on the table"),
+        (lead, "RB-13", 1, "empty hand"),
+    ]
+    for state, rule, expected, words in cases:
+        stepper = StepThrough(state)
+        stepper.step = stepper.find(rule)
+        assert stepper.step == expected and words in stepper.narration.value
+        assert rule in stepper.rules.value and state.game.rules[rule][:30] in stepper.rules.value
+    assert "A Baby lengthens a run but never makes one alone" in surplus.rules["SS-8"]
+
+
+def test_a_record_made_under_older_rules_is_refused_with_its_edition() -> None:
+    record = finished("too-sloth-to-win", {"rounds": 1}, "heuristic").to_record()
+    with pytest.raises(RecordError, match="edition 1"):
+        Timeline({**record, "rules": 1})

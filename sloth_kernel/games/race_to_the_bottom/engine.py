@@ -321,6 +321,10 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         """Every move this game can offer, in a fixed order (the interop action index)."""
         return [*TABLES.all_plays, PASS, *PITCHES, DONE]
 
+    def say_move(self, move: Move) -> str:
+        """The move as people write it: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
+        return move.words if isinstance(move, (Play, Pitch)) else str(move)
+
     @classmethod
     def world_sampler(
         cls, observation: Any, options: Mapping[str, Any] | None = None
@@ -715,6 +719,16 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
 
     # -- explanations --
 
+    def _turn_of(self, seat: int) -> RaceState | tuple[str, tuple[str, ...]]:
+        """For "if it were their turn": this position with `seat` to play in the trick, unless they are out of it."""
+        if self.out[seat]:
+            return f"{seat_name(seat)} has shed out and left the race", ("RB-9",)
+        if self.passed[seat]:
+            return f"{seat_name(seat)} has passed and is out of this trick", ("RB-7",)
+        twin = self.clone()
+        twin.turn, twin.pitching, twin.pitched = seat, False, 0
+        return twin
+
     def _judge(self, move: RaceMove, legal: bool) -> Explanation:
         text = str(move)
         if legal:
@@ -916,6 +930,7 @@ def _world_sampler(game: RaceToTheBottom, obs: RaceObservation) -> Callable[[ran
     own_hand = counts_of([parse_card(c) for c in obs.seats[me].hand or ()])
     own_pitched = [parse_card(c) for c in obs.seats[me].pitched or ()]
     hand_counts = [view.hand_count for view in obs.seats]
+    deck_counts = [view.deck_count for view in obs.seats]  # public (RB-11); a dealt scenario may hold fewer than 54
     in_trick = sum(1 for v in obs.seats if not v.out and not v.passed)
     # everything else about the world is public: set once, copied per world
     template = RaceState(game, 0, None)
@@ -945,11 +960,11 @@ def _world_sampler(game: RaceToTheBottom, obs: RaceObservation) -> Callable[[ran
             rng.shuffle(cards)
             if seat == me:
                 hands.append(own_hand.copy())
-                decks.append(cards + own_pitched)
+                decks.append(cards[: deck_counts[seat] - len(own_pitched)] + own_pitched)
             else:
                 count = hand_counts[seat]
                 hands.append(counts_of(cards[:count]))
-                decks.append(cards[count:])
+                decks.append(cards[count : count + deck_counts[seat]])
         world = template.clone()
         world.seed = rng.getrandbits(32)
         world.hands, world.decks = hands, decks

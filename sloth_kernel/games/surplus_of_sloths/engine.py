@@ -630,6 +630,28 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
 
     # -- explanations --
 
+    def _turn_of(self, seat: int) -> SurplusState | tuple[str, tuple[str, ...]]:
+        """For "if it were their turn": this position with `seat` to pick or draft next, if they still do."""
+        n = self.cfg.players
+        if self.phase == PICK:
+            if seat < self.turn:
+                return f"{seat_name(seat)} has already made their opening pick", ("SS-3",)
+            twin = self.clone()
+            twin.turn = seat
+            return twin
+        after = 0 if self.phase == DRAFT else 1  # during a Baby choice the chooser has drafted already
+        to_draft = [(self.turn + after + i) % n for i in range(self.left)]
+        if seat not in to_draft:
+            return f"{seat_name(seat)} has already drafted this round", ("SS-4",)
+        if self.row < 0:
+            return (
+                f"the Active Player, {seat_name(self.active)}, takes first and so chooses the row everyone drafts from",
+                ("SS-4",),
+            )
+        twin = self.clone()
+        twin.phase, twin.turn, twin.left = DRAFT, seat, self.left - to_draft.index(seat)
+        return twin
+
     def _judge(self, move: SurplusMove, legal: bool) -> Explanation:
         text = str(move)
         if isinstance(move, Pick):

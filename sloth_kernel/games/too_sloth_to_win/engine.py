@@ -792,6 +792,17 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
 
     # -- explanations --
 
+    def _turn_of(self, seat: int) -> TooSlothState | tuple[str, tuple[str, ...]]:
+        """For "if it were their turn": this position with `seat` to move, unless they are out of the round."""
+        if self.status[seat] == FINISHED:
+            return f"{seat_name(seat)} has already finished this round", ("TS-9",)
+        if self.status[seat] == ELIMINATED:
+            rule = "TS-10" if "drink" in self.why_out[seat] else "TS-7"
+            return f"{seat_name(seat)} is out of this round: {self.why_out[seat]}", (rule,)
+        twin = self.clone()
+        twin.turn = seat
+        return twin
+
     def _judge(self, move: TooSlothMove, legal: bool) -> Explanation:
         text = str(move)
         table = combo_name(self.table) if self.table else "an empty table"

@@ -331,5 +331,9 @@ def test_ts16_a_finisher_stops_on_the_finish_square_in_the_state_the_view_and_th
     assert state.view().positions[0] == 9 and state.observation(1).positions[0] == 9
     played = next(e for e in state.log if e.move == "6-7-8")
     assert "TS-16" in played.rules and played.text.endswith("to the finish.")
+    from sloth_kernel.games.too_sloth_to_win.render import standings, track
+
+    assert ">10<" not in track(state.view()) and "<td>10</td>" not in standings(state.view())
+    assert "<td>9</td>" in standings(state.view())
     exact = deal(["6 7 1", "1 2", "3 4", "5 5"], positions=[7, 0, 0, 0]).play("6-7")
     assert exact.positions[0] == 9 and not any("TS-16" in e.rules for e in exact.log)

@@ -541,8 +541,8 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         self.picks[seat] = card
         # A secret move: neither the text nor the event's move names the card until all have picked (SS-3).
         self.events.append(_PICK_EVENTS[seat])
-        if seat + 1 < self.cfg.players:
-            self.turn = seat + 1
+        if -1 in self.picks:  # seats pick in order, so this is seat + 1 (a hypothetical may ask a later seat first)
+            self.turn = self.picks.index(-1)
             return
         self.net.extend(self.picks)
         shown = sequence_of([f"{seat_name(s)} {CARD_CODES[c]}" for s, c in enumerate(self.picks)])

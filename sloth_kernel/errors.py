@@ -145,3 +145,16 @@ class RecordError(SlothKernelError):
     def __init__(self, message: str, *, path: str = "", value: str | None = None) -> None:
         self.path = path
         super().__init__(message, value=value)
+
+
+class RulesVersionError(RecordError):
+    """A record made under another edition of a game's rulings (``Game.rules_version``).
+
+    ``version`` is the record's edition, ``current`` the engine's: the engine replays a record only
+    under the rules it was made with, and it plays only its own edition.
+    """
+
+    def __init__(self, message: str, *, version: int, current: int) -> None:
+        self.version = version
+        self.current = current
+        super().__init__(message, path="record.rules", value=str(version))

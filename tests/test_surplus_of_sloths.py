@@ -405,7 +405,7 @@ def test_SS_8_no_cards_of_a_type_no_run_and_a_type_absent_from_the_net_is_skippe
 
 def test_SS_8_nobody_holding_the_type_leaves_the_cards_in_the_net() -> None:
     result = reveal("C", ["R1", "R2"], "C4")
-    assert result.winner is None and "Nobody has a C run" in result.lines[1]
+    assert result.winner is None and "Nobody has a Pygmy Three-Toed run" in result.lines[1]
 
 
 # --- SS-9 scoring ------------------------------------------------------------------------------------------

@@ -705,7 +705,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
                 "SS-8",
             )
         if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
-            return "with baby_nets_itself off, the Baby itself cannot go into the Net", ("SS-6",)
+            return "in this game a Baby never nets itself: put another card into the Net, or keep", ("SS-6",)
         return f"{card} is not in your hand", ("SS-6",)
 
     # -- what players may know (SS-11) --

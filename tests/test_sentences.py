@@ -37,15 +37,14 @@ from sloth_kernel.render import render_observation
 RULE_ID = re.compile(r"\b(?:TS|SS|RB|SP)-\d+\b")
 """A rule id as sentences cite it (the four games' prefixes)."""
 ID_SHAPE = re.compile(r"^[A-Z]{2}-\d+$")
-RULINGS = next(
-    (p for p in (Path(__file__).parents[1] / "RULINGS.md", Path("/work/shared/RULINGS.md")) if p.is_file()), None
-)
+RULINGS = Path(__file__).parents[2] / "shared" / "RULINGS.md"
+"""The rulings, beside the repository when it is checked out with them (``../shared/RULINGS.md``)."""
 
 
 def known_ids() -> set[str]:
     """Every rule id of the rulings file (when it is at hand) and of the four games' rule tables."""
     ids: set[str] = set()
-    if RULINGS is not None:
+    if RULINGS.is_file():
         ids |= set(re.findall(r"^- \*\*([A-Z]{2}-\d+)\b", RULINGS.read_text(encoding="utf-8"), re.M))
     for name in GAMES:
         ids |= {key for key in load_game(name).rules if ID_SHAPE.match(key)}
@@ -242,6 +241,14 @@ def test_every_sentence_reads_as_words(name: str) -> None:
 )
 def test_the_checker_finds_each_kind_of_fault(bad: str) -> None:
     assert problems(bad, players=4, ids=known_ids())
+
+
+def test_every_rule_id_of_the_rule_tables_is_a_ruling() -> None:
+    if not RULINGS.is_file():
+        pytest.skip("the rulings are not checked out beside the repository")
+    rulings = set(re.findall(r"^- \*\*([A-Z]{2}-\d+)\b", RULINGS.read_text(encoding="utf-8"), re.M))
+    tables = {key for name in GAMES for key in load_game(name).rules if ID_SHAPE.match(key)}
+    assert tables <= rulings and len(rulings) > 40
 
 
 def test_the_checker_refuses_a_rule_name_cited_as_an_id() -> None:

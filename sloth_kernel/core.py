@@ -312,6 +312,11 @@ class Move:
 
     __slots__ = ()
 
+    @property
+    def words(self) -> str:
+        """The move as people read it (a game may say a card as its rulebook does); else its notation."""
+        return str(self)
+
 
 # --- observations ----------------------------------------------------------------
 

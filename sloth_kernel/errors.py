@@ -175,8 +175,12 @@ class IllegalMoveError(SlothKernelError):
         self.explanation = explanation
         self.position = position
         cited = f" ({', '.join(explanation.rules)})" if explanation.rules else ""
+        try:
+            words = str(getattr(move, "words", move))  # as people read it: a ten is 10, not T
+        except Exception:  # a forged move whose words fail: its notation
+            words = str(move)
         super().__init__(
-            refusal("not legal here", shorten(str(move)), explanation.reason + cited), value=shorten(str(move))
+            refusal("not legal here", shorten(words), explanation.reason + cited), value=shorten(str(move))
         )
 
 

@@ -484,6 +484,12 @@ def test_one_style_for_every_refusal(name: str) -> None:
     if illegal is None:
         return
     verdict = state.explain(illegal)
-    assert messages["illegal"] == f"not legal here: {str(illegal)!r} — {verdict.reason}" + (
+    assert messages["illegal"] == f"not legal here: {illegal.words!r} — {verdict.reason}" + (
         f" ({', '.join(verdict.rules)})" if verdict.rules else ""
     )
+
+
+def test_a_ten_typed_as_10_is_refused_and_shown_as_10() -> None:
+    state = rb_deal(["2 3 4", "5 6 7"])
+    message = refusal(state.play, "10 10")
+    assert message.startswith("not legal here: '10 10' — ") and "T" not in message.split("—")[0], message

@@ -148,7 +148,7 @@ def sentences(name: str, options: dict[str, Any], seed: int) -> Iterator[Said]:
             asked = [*moves[:40], *rng.sample(every, min(25, len(every))), *BAD_TEXT]
             for move in asked:
                 verdict = state.explain(move)
-                yield f"{here} explain {str(move)!r}", verdict.reason, verdict.rules
+                yield f"{here} explain {str(move)!r}", str(verdict), verdict.rules  # as a board shows it
             for text in BAD_TEXT:
                 yield f"{here} play {text!r}", refusal(state.play, text), ()
             other = (state.current_player + 1) % players
@@ -501,3 +501,16 @@ def test_a_drafted_baby_is_said_with_its_article() -> None:
     assert netted_words("Baby") == "the Baby itself" and netted_words("R5") == "R5"
     event = _take_event(0, Take("Baby", 1), True)
     assert event.text.startswith("Player 1 takes a Baby from row 1; everyone drafts from row 1 this round, so they")
+
+
+def test_an_explanation_reads_as_the_log_cites_rules() -> None:
+    verdict = ts_deal(["1 2 3 4 5 6 8 D", "1 2 3 4 5 6 7 D", "1 2 3 4 5 6 7 D", "1 2 3 4 5 6 7 D"]).explain("8-8")
+    assert str(verdict) == "Not legal: Player 1 holds only one 8 (TS-2)"
+
+
+def test_a_refused_cut_is_in_the_one_style() -> None:
+    state = load_game(SP).new_state(0)
+    message = refusal(state.lift_from_cut, 1.5)
+    assert message == (
+        "not a move in this game: 1.5 — a cut point is a number from 0, the top of the Race pile, to 1, its bottom (SP-7)"
+    )

@@ -485,7 +485,7 @@ class SprintState(GameState[Lift, "SprintObservation"]):
         if isinstance(cut, bool) or not isinstance(cut, (int, float)) or not 0 <= cut <= 1:
             raise InvalidMoveError(
                 cut,
-                "a cut point is a number from 0 (the top of the Race pile) to 1 (its bottom), SP-7",
+                "a cut point is a number from 0, the top of the Race pile, to 1, its bottom (SP-7)",
                 game=self.game.name,
             )
         if self.winner:

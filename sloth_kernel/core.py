@@ -29,11 +29,15 @@ from sloth_kernel.errors import (
     RulesVersionError,
     SeatError,
     SlothKernelError,
+    a_or_an,
     plural,
     shorten,
 )
 from sloth_kernel.errors import (
     counted as counted,  # re-exported: games and renderers count in plain words
+)
+from sloth_kernel.errors import (
+    ordinal as ordinal,
 )
 from sloth_kernel.explanation import Explanation as Explanation  # re-exported: the protocol's answer type
 from sloth_kernel.untrusted import (
@@ -308,6 +312,11 @@ class Move:
     """Marker base for move values: frozen, hashable, ``str()`` is table notation."""
 
     __slots__ = ()
+
+    @property
+    def words(self) -> str:
+        """The move as people read it (a game may say a card as its rulebook does); else its notation."""
+        return str(self)
 
 
 # --- observations ----------------------------------------------------------------
@@ -600,7 +609,7 @@ class Game(ABC, Generic[C, S]):
             return self._parse(move)
         if not isinstance(move, Move):
             raise InvalidMoveError(
-                move, f"a move is text or one of the game's moves, not a {type(move).__name__}", game=self.name
+                move, f"a move is text or one of the game's moves, not {a_or_an(type(move).__name__)}", game=self.name
             )
         if type(move).__module__ != type(self).__module__:
             raise InvalidMoveError(move, f"a {type(move).__name__} is a move of another game", game=self.name)

@@ -36,7 +36,7 @@ class Explanation:
 
     def __str__(self) -> str:
         verdict = "Legal" if self.legal else "Not legal"
-        cite = f" [{', '.join(self.rules)}]" if self.rules else ""
+        cite = f" ({', '.join(self.rules)})" if self.rules else ""  # rule ids as the log cites them
         return f"{verdict}: {self.reason}{cite}"
 
     def __bool__(self) -> bool:

@@ -1085,7 +1085,8 @@ class GameBoard(widgets.VBox):
             self._verdict = None
             self.last_error = ""  # the board works again: drop an old error report
             last = self.session.state.log[-1].text if self.session.state.log else ""
-            self._note = f"Your move: {verdict.move}. {last}"
+            history = self.session.state.history
+            self._note = f"Your move: {history[-1].words if history else verdict.move}. {last}"
             self._hand.clear()
             self.reset_controls()
         else:

@@ -26,6 +26,7 @@ from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
 
 from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
+from sloth_kernel.errors import counted
 from sloth_kernel.games.too_sloth_to_win.combos import DRINK, DRINK_BASE, card_value, combo_name
 from sloth_kernel.games.too_sloth_to_win.engine import (
     ROUND_START,
@@ -67,12 +68,6 @@ BOARD_CSS = """
 
 def drink_face() -> kit.CardFace:
     return kit.CardFace("D", DRINK_COLOUR, "glass", "drink", kind="wild")
-
-
-def counted(count: int, noun: str, nouns: str = "") -> str:
-    """'1 Trophy', '2 Trophies', 'no drink': a count with a real plural."""
-    plural = nouns or noun + "s"
-    return f"{count} {noun if count == 1 else plural}"
 
 
 def card_title(card: int) -> str:

@@ -42,6 +42,7 @@ from sloth_kernel.core import (
     Move,
     check_seat,
     counted,
+    ordinal,
     seat_name,
     seeded_rng,
 )
@@ -393,6 +394,22 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
 # --- the state -----------------------------------------------------------------
 
 
+def race_summary(order: tuple[int, ...], finished: list[int], places: list[int], left: tuple[int, ...]) -> str:
+    """The end of a race in words, naming every player in order: finishers by the order they shed
+    out, then the rest by fewest cards left (RB-9), e.g. "Race over: Player 2 wins, Player 4 is
+    second; then by fewest cards left: Player 1 third (3 cards left), Player 3 fourth (9 cards left)."
+    """
+    out = [f"{seat_name(s)} {'wins' if index == 0 else f'is {ordinal(places[s])}'}" for index, s in enumerate(finished)]
+    if not out:  # never: a race ends when someone sheds out; kept so the words never fail
+        out = [f"{seat_name(order[0])} wins"]
+    shared = {place for place in places if places.count(place) > 1}
+    rest = [
+        f"{seat_name(s)} {'equal ' if places[s] in shared else ''}{ordinal(places[s])} ({counted(left[s], 'card')} left)"
+        for s in order[len(out) :]
+    ]
+    return f"Race over: {', '.join(out)}" + (f"; then by fewest cards left: {', '.join(rest)}." if rest else ".")
+
+
 @dataclass(frozen=True)
 class RaceResult:
     """One finished race (RB-9, RB-10): finishing order, and per seat the cards left,
@@ -622,7 +639,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         self.nhand[seat] += len(drawn)
         self.known[seat] = min(self.known[seat], len(deck))
         self.pitching = False
-        pitched = f"pitched {self.pitched}" if self.pitched else "pitched nothing"
+        pitched = f"pitched {counted(self.pitched, 'card')}" if self.pitched else "pitched nothing"
         drew = f"draws {len(drawn)}" if drawn else "draws none"
         self._say(
             f"{seat_name(seat)} {pitched} and {drew}: {self.nhand[seat]} in hand, {len(deck)} in the deck.",
@@ -643,8 +660,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         self.order.append(seat)
         place = len(self.order)
         self._say(
-            f"{seat_name(seat)} has emptied hand and deck and crosses the finish line "
-            f"{'first' if place == 1 else f'in place {place}'}!",
+            f"{seat_name(seat)} has emptied hand and deck and crosses the finish line {ordinal(place)}!",
             player=seat,
             rules=("RB-9",),
         )
@@ -695,11 +711,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             tied = index > len(self.order) and left[seat] == left[order[index - 1]]
             places[seat] = places[order[index - 1]] if tied else index + 1
         self.results.append(RaceResult(self.race, order, left, tuple(places), tuple(gained)))
-        words = ", ".join(f"{seat_name(s)} ({left[s]} left)" for s in rest)
-        self._say(
-            f"Race over: {seat_name(order[0])} wins" + (f"; then by fewest cards left: {words}." if words else "."),
-            rules=("RB-9",),
-        )
+        self._say(race_summary(order, self.order, places, left), rules=("RB-9",))
         if cfg.grand_prix:
             score = ", ".join(f"{seat_name(s)} {self.points[s]}" for s in range(self.n))
             self._say(f"Grand Prix points: {score}.", rules=("RB-10",))
@@ -775,7 +787,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             if not move.cheat:
                 return f"only Cheats may follow a Cheat ({top.describe()} is on the table)", ("RB-6",)
             if move.cheat < top.cheat:
-                return f"{move.describe()} cannot beat the bigger {top.describe()}", ("RB-6",)
+                return f"{move.describe()} cannot beat {top.describe()}, a bigger Cheat", ("RB-6",)
             return (
                 f"{move.describe()} is lower than {top.describe()}: a Cheat of the same size needs equal or higher rank",
                 ("RB-6", "RB-4"),

@@ -518,7 +518,7 @@ class SprintState(GameState[Lift, "SprintObservation"]):
         if isinstance(cut, bool) or not isinstance(cut, (int, float)) or not 0 <= cut <= 1:
             raise InvalidMoveError(
                 cut,
-                "a cut point is a number from 0 (the top of the Race pile) to 1 (its bottom), SP-7",
+                "a cut point is a number from 0, the top of the Race pile, to 1, its bottom (SP-7)",
                 game=self.game.name,
             )
         if self.winner:
@@ -614,7 +614,9 @@ class SprintState(GameState[Lift, "SprintObservation"]):
             )
         moved = tortoise_move(objective, lift, cfg.young_tortoise)
         gap = short_words(objective, lift)
-        rules = ("SP-4", "Young Tortoise") if cfg.young_tortoise and lift > objective else ("SP-4",)
+        rules = ("SP-4",)
+        if cfg.young_tortoise and lift > objective:
+            gap += " (the Young Tortoise variant of SP-4)"
         if moved and self.tortoise + moved >= self.game.finish:
             why = f"on Objective {objective}, {lift} is {gap}: the Tortoise would move {moved} and finish first"
             return Explanation(str(move), True, why, rules + ("SP-6",))

@@ -319,7 +319,7 @@ def reveal_type(type_index: int, hand_profiles: Sequence[int], net_profile: int)
     winner: int | None = None
     score, arithmetic = 0, ""
     if best[0] == 0:
-        claim = f"Nobody has a {letter} run, so the {letter} cards stay in the Net (SS-8)."
+        claim = f"Nobody has a {kind.name} run, so the {letter} cards stay in the Net (SS-8)."
     elif keys.count(best) > 1:
         names = sequence_of([SEAT_NAMES[s] for s, key in enumerate(keys) if key == best])
         top = f"highest number {best[1]}" if best[1] else "no natural number"

@@ -349,13 +349,19 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         return card
 
 
+def netted_words(card: str) -> str:
+    """The card a Baby puts into the Net, in words: 'R5', or 'the Baby itself' (SS-6)."""
+    return "the Baby itself" if card == BABY_CODE else card
+
+
 def _take_event(seat: int, move: Take, first: bool) -> Event:
     """The narration of a draft. Events are immutable, so each one is made once (see _TAKE_EVENTS)."""
-    text = f"{seat_name(seat)} takes {move.card} from row {move.row}"
+    baby = move.card == BABY_CODE
+    text = f"{seat_name(seat)} takes {'a Baby' if baby else move.card} from row {move.row}"
     if first:
         text += f"; everyone drafts from row {move.row} this round"
-    if move.card == BABY_CODE:
-        text += ": a Baby, so they may put one card from their hand into the Net (SS-4, SS-6)."
+    if baby:
+        text += ", so they may put one card from their hand into the Net (SS-4, SS-6)."
         return Event(text, seat, str(move), ("SS-4", "SS-6"))
     return Event(text + " (SS-4).", seat, str(move), ("SS-4",))
 
@@ -579,7 +585,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         # From the public drafted cards first, so the private kept cards stay as secret as they can.
         (self.drafted[seat] if card in self.drafted[seat] else self.kept[seat]).remove(card)
         self.net.append(card)
-        text = f"{seat_name(seat)} uses the Baby to put {move.card} from their hand into the Net (SS-6)."
+        text = f"{seat_name(seat)} uses the Baby to put {netted_words(move.card)} from their hand into the Net (SS-6)."
         self._say(text, player=seat, move=move, rules=("SS-6",))
         self._next_drafter()
 
@@ -729,12 +735,15 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
                 if kind < 0
                 else f"whoever has the best {SLOTH_TYPES[kind].letter} run at the end takes it"
             )
-            return f"your Baby lets you put {card} from your hand into the Net; {who}{self._last_words()}", (
-                "SS-6",
-                "SS-8",
+            return (
+                f"your Baby lets you put {netted_words(card)} from your hand into the Net; {who}{self._last_words()}",
+                (
+                    "SS-6",
+                    "SS-8",
+                ),
             )
         if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
-            return "with baby_nets_itself off, the Baby itself cannot go into the Net", ("SS-6",)
+            return "in this game a Baby never nets itself: put another card into the Net, or keep", ("SS-6",)
         return f"{card} is not in your hand", ("SS-6",)
 
     # -- what players may know (SS-11) --

@@ -190,6 +190,16 @@ def cards_readable(cards: tuple[object, ...]) -> bool:
     return 0 < len(cards) <= 3 and all(type(c) is int and (1 <= c <= 8 or DRINK_BASE < c <= LONE_DRINK) for c in cards)
 
 
+COUNT_WORDS = ("no", "only one", "only two", "only three")
+
+
+def holding_words(kind: int, held: int) -> str:
+    """How many of a card a hand holds, truthfully: 'no 8s', 'only one 8', 'no drink', 'only two drinks'."""
+    many = "drinks" if held > 1 else "drink"
+    noun = many if kind == DRINK else str(kind) if held == 1 else f"{kind}s"
+    return f"{COUNT_WORDS[held] if held < len(COUNT_WORDS) else f'only {held}'} {noun}"
+
+
 _PLAYED: dict[tuple[int, ...], str] = {}
 _TAKEN: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], str]] = {}
 
@@ -825,11 +835,21 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
                 f"{text} is neither a Jump (same numbers) nor a Run (consecutive numbers)",
                 ("TS-3",),
             )
+        top = self.cfg.top_number
+        absent = sorted({c for c in cards if top < c <= 8})
+        if absent:
+            numbers = " or ".join(f"{n}s" for n in range(top + 1, 9))
+            return Explanation(
+                text,
+                False,
+                f"there are no {numbers} with {self.cfg.players} players: they are taken out of the deck",
+                ("TS-1",),
+            )
         hand = self.hands[self.turn]
         need = needs(cards)
-        missing = [("a drink" if i == DRINK else f"a {i}") for i in range(9) if hand[i] < need[i]]
-        if missing:
-            return Explanation(text, False, f"{seat_name(self.turn)} does not hold {' and '.join(missing)}", ("TS-2",))
+        short = [holding_words(i, hand[i]) for i in range(9) if hand[i] < need[i]]
+        if short:
+            return Explanation(text, False, f"{seat_name(self.turn)} holds {' and '.join(short)}", ("TS-2",))
         if not legal:
             return Explanation(text, False, self._why_not_stronger(cards, kind), ("TS-3",))
         spaces = len(cards)
@@ -912,8 +932,9 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         if move.take is None:
             return Explanation(text, False, f"a pass must take an end card of {table}", ("TS-6",))
         if not legal:
-            ends = "either end" if combo_kind(self.table) == "run" else "any card"
-            return Explanation(text, False, f"you may only take a card from {ends} of {table}", ("TS-6",))
+            ends = sorted({DRINK if c > DRINK_BASE else c for c in (self.table[0], self.table[-1])})
+            choices = " or ".join("the drink" if c == DRINK else f"the {c}" for c in ends)
+            return Explanation(text, False, f"a pass takes a card from either end of {table}: {choices}", ("TS-6",))
         what = "the drink" if move.take == DRINK else f"the {move.take}"
         return Explanation(
             text, True, f"you pass and take {what} from {table}; the weaker rest stays on the table", ("TS-6",)

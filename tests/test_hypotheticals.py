@@ -45,7 +45,7 @@ def test_why_cant_player_3_play_7_7_here_when_it_is_not_their_turn() -> None:
     answer = state.ask(2, "7-7")  # Player 3 holds one 7, and it is Player 2's turn
     assert isinstance(answer, Explanation) and not answer.legal and not answer.their_turn and answer.seat == 2
     assert answer.reason.startswith("it is not Player 3's turn: Player 2 is to move; if it were their turn, ")
-    assert "does not hold" in answer.reason and answer.rules == ("TS-2",) and answer.effect == ""
+    assert answer.reason.endswith("Player 3 holds only one 7") and answer.rules == ("TS-2",) and answer.effect == ""
     holds = state.ask(3, "8-8")  # Player 4 holds 8-8, but a Jump never beats a Run
     assert not holds.legal and "Jump" in holds.reason and holds.rules == ("TS-3",)
     assert holds.sentence().startswith("8-8: not legal for Player 4. It is not Player 4's turn")

@@ -411,7 +411,7 @@ def test_ss8_a_lone_baby_makes_no_run() -> None:
     assert best_run(ids("Baby RX"), 0).key == (2, 0)  # and with an X
     result = reveal("R", ["Baby", "S2"], "R4")
     assert result.runs[0].length == 0 and result.runs[0].text == "Player 1 has no run (a Baby alone makes no run, SS-8)"
-    assert result.winner is None and "Nobody has a R run" in result.lines[1]
+    assert result.winner is None and "Nobody has a Pygmy run" in result.lines[1]
 
 
 def test_ss8_a_lone_baby_no_longer_ties_nor_wins_a_type() -> None:

@@ -181,3 +181,23 @@ def test_the_log_sends_only_its_last_chunk_when_a_line_comes() -> None:
     assert log.value.index("event 1<") < log.value.index(f"event {LOG_CHUNK + 1}<") < log.value.index("the newest")
     log.show(["a new game"])  # fewer chunks: the rest leave the page
     assert len(log._inner.children) == 2 and "a new game" in log.value and "event" not in log.value
+
+
+def test_a_card_that_stays_keeps_its_button_so_a_play_only_reorders_the_hand() -> None:
+    """Cards leaving the hand change nothing on the buttons of the cards that stay (one children
+    message to the page, not a redraw of every card after the gap); a freed button forgets its card."""
+    hand = CardHand()
+    hand.show([HandCard(k, f"f-{k}", k) for k in "ABCDE"])
+    before = dict(zip("ABCDE", hand.buttons, strict=True))
+    changes: list[str] = []
+    for button in before.values():
+        button.observe(lambda change: changes.append(change["name"]), ["_dom_classes", "tooltip"])
+    hand.show([HandCard(k, f"f-{k}", k) for k in "ADE"])  # B and C were played
+    assert hand.buttons == [before["A"], before["D"], before["E"]]
+    assert sorted(changes) == ["_dom_classes", "_dom_classes", "tooltip", "tooltip"]  # only B's and C's, cleared
+    assert before["B"].tooltip == "" and before["B"]._dom_classes == ("sk-card", "sk-handcard")
+    hand.buttons[1].value = True  # D, now second: the selection is by position in the hand
+    assert hand.selected_keys == ["D"]
+    hand.show([HandCard(k, f"f-{k}", k) for k in "ADEF"])  # a new card takes a free button
+    assert hand.buttons[:3] == [before["A"], before["D"], before["E"]] and hand.buttons[3].tooltip == "F"
+    assert hand.selected == ()  # a new hand drops the selection

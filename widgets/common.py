@@ -455,7 +455,11 @@ class HandCard:
 
 
 class CardHand(widgets.HBox):
-    """A hand of ToggleButtons drawn as cards. ``selected`` holds indices in click order."""
+    """A hand of ToggleButtons drawn as cards. ``selected`` holds indices in click order.
+
+    A button keeps the card it shows while that card stays in the hand: when cards leave or
+    arrive, the buttons are only reordered (one message to the page), not redrawn one by one.
+    """
 
     selected = traitlets.Tuple()
     # the Box's children trait (a tuple), declared for mypy: ipywidgets is untyped
@@ -467,6 +471,8 @@ class CardHand(widgets.HBox):
         self.single = single  # at most one card selected (the latest click wins)
         self._cards: tuple[HandCard, ...] = ()
         self._pool: list[widgets.ToggleButton] = []
+        self._showing: list[HandCard | None] = []  # per pool button: the card it shows
+        self._order: list[int] = []  # per card of the hand: the pool button showing it
         self._syncing = False
 
     @traitlets.validate("selected")
@@ -488,7 +494,33 @@ class CardHand(widgets.HBox):
 
     @property
     def buttons(self) -> list[widgets.ToggleButton]:
-        return self._pool[: len(self._cards)]
+        """The buttons of the hand's cards, in hand order."""
+        return [self._pool[b] for b in self._order]
+
+    def _assign(self, cards: tuple[HandCard, ...]) -> list[int]:
+        """A pool button per card: the one already showing that card where there is one."""
+        free: dict[tuple[str, str, str], list[int]] = {}
+        for b, shown in enumerate(self._showing):
+            if shown is not None:
+                free.setdefault((shown.key, shown.face, shown.label), []).append(b)
+        order: list[int | None] = []
+        for card in cards:
+            same = free.get((card.key, card.face, card.label))
+            order.append(same.pop(0) if same else None)
+        taken = {b for b in order if b is not None}
+        spare = iter(b for b in range(len(self._pool)) if b not in taken)
+        result = []
+        for b in order:
+            if b is None:
+                b = next(spare, None)
+                if b is None:
+                    b = len(self._pool)
+                    button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
+                    button.observe(functools.partial(self._on_toggle, b), "value")
+                    self._pool.append(button)
+                    self._showing.append(None)
+            result.append(b)
+        return result
 
     def show(
         self,
@@ -502,19 +534,19 @@ class CardHand(widgets.HBox):
         if cards != self._cards:
             self._cards = cards
             self.selected = ()
-        while len(self._pool) < len(cards):
-            button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
-            button.observe(functools.partial(self._on_toggle, len(self._pool)), "value")
-            self._pool.append(button)
+            self._order = self._assign(cards)
         self._syncing = True
         try:
-            for index, button in enumerate(self._pool):
-                if index >= len(cards):  # unused: forget the card it showed (no peeking in the models)
+            in_hand = set(self._order)
+            for b, button in enumerate(self._pool):
+                if b not in in_hand and self._showing[b] is not None:  # unused: forget its card (no peeking)
                     button.value = False
                     button.tooltip = ""
                     button._dom_classes = ("sk-card", "sk-handcard")
-                    continue
-                card = cards[index]
+                    self._showing[b] = None
+            for index, (card, b) in enumerate(zip(cards, self._order, strict=True)):
+                button = self._pool[b]
+                self._showing[b] = card
                 classes = ["sk-card", "sk-handcard", card.face]
                 if index < len(hinted) and hinted[index]:
                     classes.append("sk-hint")
@@ -530,7 +562,7 @@ class CardHand(widgets.HBox):
                 button.value = index in self.selected
         finally:
             self._syncing = False
-        children = tuple(self._pool[: len(cards)])
+        children = tuple(self._pool[b] for b in self._order)
         if self.children != children:
             self.children = children
 
@@ -544,9 +576,10 @@ class CardHand(widgets.HBox):
         finally:
             self._syncing = False
 
-    def _on_toggle(self, index: int, change: dict[str, Any]) -> None:
-        if self._syncing:
+    def _on_toggle(self, button_index: int, change: dict[str, Any]) -> None:
+        if self._syncing or button_index not in self._order:
             return
+        index = self._order.index(button_index)
         chosen = [i for i in self.selected if i != index]
         if change["new"]:
             chosen = [index] if self.single else chosen + [index]
@@ -554,9 +587,10 @@ class CardHand(widgets.HBox):
         if self.single:
             self._syncing = True
             try:
-                for other, button in enumerate(self._pool):
-                    if button.value != (other in self.selected):
-                        button.value = other in self.selected
+                for position, b in enumerate(self._order):
+                    button = self._pool[b]
+                    if button.value != (position in self.selected):
+                        button.value = position in self.selected
             finally:
                 self._syncing = False
 

@@ -111,8 +111,11 @@ LAB_HELPERS_JS = r"""
       app.shell.collapseLeft();  // the file browser: more room for the notebook
       app.shell.activateById(panel.id);
       await app.commands.execute('notebook:clear-all-cell-outputs');
+      const cells = codeCells(panel);
+      // cleared: no cell counts as run before Run All runs it
+      const stale = cells.filter(({ cell }) => cell.executionCount !== null || cell.outputs.length).length;
       window.__skLabRun = app.commands.execute('notebook:run-all-cells');
-      return codeCells(panel).length;
+      return { cells: cells.length, stale };
     },
     // The kernel is idle and every code cell has run, or a cell failed (Run All stops there).
     finished: (path) => {
@@ -274,7 +277,8 @@ def run_notebook(page: Any, server: JupyterLabServer, notebook: str) -> list[dic
     assert kernel == "python3", f"{notebook} started the kernel {kernel!r}"
     kernels = server.kernel_processes()
     assert [p.cmdline()[0] for p in kernels] == [sys.executable], "the kernel is not this environment's Python"
-    assert page.evaluate("(path) => window.__skLab.runAll(path)", notebook) > 0
+    started = page.evaluate("(path) => window.__skLab.runAll(path)", notebook)
+    assert started["cells"] > 0 and started["stale"] == 0, f"{notebook}: outputs not cleared before Run All: {started}"
     page.wait_for_function("(path) => window.__skLab.finished(path)", arg=notebook, timeout=240_000, polling=250)
     return page.evaluate("(path) => window.__skLab.cells(path)", notebook)
 

@@ -509,16 +509,14 @@ class CardHand(widgets.HBox):
             order.append(same.pop(0) if same else None)
         taken = {b for b in order if b is not None}
         spare = iter(b for b in range(len(self._pool)) if b not in taken)
-        result = []
-        for b in order:
-            if b is None:
-                b = next(spare, None)
-                if b is None:
-                    b = len(self._pool)
-                    button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
-                    button.observe(functools.partial(self._on_toggle, b), "value")
-                    self._pool.append(button)
-                    self._showing.append(None)
+        result: list[int] = []
+        for kept in order:
+            b = kept if kept is not None else next(spare, len(self._pool))
+            if b == len(self._pool):  # a new button
+                button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
+                button.observe(functools.partial(self._on_toggle, b), "value")
+                self._pool.append(button)
+                self._showing.append(None)
             result.append(b)
         return result
 

@@ -337,3 +337,10 @@ def test_ts16_a_finisher_stops_on_the_finish_square_in_the_state_the_view_and_th
     assert "<td>9</td>" in standings(state.view())
     exact = deal(["6 7 1", "1 2", "3 4", "5 5"], positions=[7, 0, 0, 0]).play("6-7")
     assert exact.positions[0] == 9 and not any("TS-16" in e.rules for e in exact.log)
+
+
+def test_a_word_that_is_no_card_is_quoted_as_the_player_wrote_it() -> None:
+    """The refusal echoes the text as typed ('hello', not an upper-cased 'HELLO')."""
+    state = load_game("too-sloth-to-win").new_state(seed=1)
+    assert "'hello' is not a card" in state.explain("hello").reason
+    assert "'x' is not a card" in state.explain("4-x").reason  # the card, in the case it was typed

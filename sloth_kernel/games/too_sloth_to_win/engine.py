@@ -375,8 +375,8 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
                 ]
         raise NotationProblem("a pass takes nothing, a number 1 to 9, or D (the drink)", WRITE_A_PASS)
 
-    def _read_card(self, token: str) -> int:
-        token = token.upper()
+    def _read_card(self, written: str) -> int:
+        token = written.upper()
         if token.startswith("D"):
             if len(token) == 1:
                 raise NotationProblem(
@@ -387,7 +387,7 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
             )
         if is_ascii_number(token) and 1 <= int(token) <= 8:
             return int(token)
-        shown_token = repr(token) if token else "an empty card"
+        shown_token = repr(written) if written else "an empty card"  # as the player wrote it
         raise NotationProblem(
             f"{shown_token} is not a card: the cards are 1 to 8, and D1 to D9 for a drink", WRITE_A_RUN
         )

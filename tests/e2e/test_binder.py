@@ -69,12 +69,15 @@ def test_postbuild_fails_fast_and_installs_the_project() -> None:
 
 
 def test_readme_badge_launches_the_gallery() -> None:
+    """The badge opens the gallery; every other Binder link opens one notebook in Voila the same
+    way (tests/test_gallery.py checks that each names a notebook that exists)."""
     readme = (REPO / "README.md").read_text()
     links = re.findall(r"\((https://mybinder\.org/v2/[^)\s]+)\)", readme)
     assert links, "README has no Binder badge"
-    for link in links:
-        urlpath = parse_qs(urlsplit(link).query)["urlpath"][0]
-        assert unquote(urlpath) == BADGE_URLPATH  # no leading slash
+    paths = [unquote(parse_qs(urlsplit(link).query)["urlpath"][0]) for link in links]
+    assert paths[0] == BADGE_URLPATH  # the badge comes first; no leading slash
+    for path in paths:
+        assert re.fullmatch(r"voila/render/notebooks/[a-z0-9_]+\.ipynb", path), path
 
 
 def copy_of_repository(target: Path) -> Path:

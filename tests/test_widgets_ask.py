@@ -118,3 +118,16 @@ def test_when_the_game_is_over_the_answer_says_so() -> None:
     assert board.state.is_over
     shown = ask(board, "10 10", seat=1)
     assert shown == "After the last move: 10 10: not legal for Player 2. The game is over; no more moves."
+
+
+def test_the_step_through_shares_the_ask_why_widget_and_its_example_fits_the_view() -> None:
+    from sloth_widgets.stepper import StepThrough
+
+    from sloth_kernel import load_game
+
+    state = load_game("too-sloth-to-win", players=4, rounds=1).from_deal(TS_DEAL)
+    stepper = StepThrough(state.play("2"), step=1)
+    assert isinstance(stepper.ask, AskWhy) and stepper.ask in stepper.children
+    assert stepper.ask_move.placeholder == "a move, e.g. 2"  # the teacher sees Player 1's first move
+    stepper.seat = 2  # Player 3 may not know Player 1's cards, not even as an example
+    assert stepper.ask_move.placeholder == "a move, e.g. pass"

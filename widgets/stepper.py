@@ -387,14 +387,7 @@ class StepThrough(widgets.VBox):
         for control in (self.player, self.slider):
             control.max = self.timeline.last
         seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
-        first = self.timeline.state(0)
-        example = first.game.say_move(first.legal_moves()[0]) if first.legal_moves() else "pass"
-        self.ask.configure(
-            self._question,
-            range(self.timeline.game.num_players),
-            example=example,
-            where=lambda: where_asked(self.step),
-        )
+        self._configure_ask()
         self.viewer.options = [("teacher: all open", TEACHER), *seats]
         if self.seat is not None and self.seat >= self.timeline.game.num_players:
             self.seat = None
@@ -406,7 +399,23 @@ class StepThrough(widgets.VBox):
     @traitlets.observe("step", "seat")
     def _on_step(self, change: dict[str, Any]) -> None:
         self.ask.clear()  # an answer belongs to the moment and the view it was asked in
+        if change["name"] == "seat":
+            self._configure_ask()
         self.render()
+
+    def _configure_ask(self) -> None:
+        """Ask why about any seat; its example move is one the view may show at the deal (a seat's
+        view: only that seat's own moves, so the example never names another seat's card)."""
+        if self.timeline is None:
+            return
+        first = self.timeline.state(0)
+        shown = list((first.view() if self.seat is None else first.observation(self.seat)).legal_moves)
+        self.ask.configure(
+            self._question,
+            range(self.timeline.game.num_players),
+            example=first.game.say_move(shown[0]) if shown else "pass",
+            where=lambda: where_asked(self.step),
+        )
 
     # -- the one render --
 

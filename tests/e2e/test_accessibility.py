@@ -260,6 +260,31 @@ def open_ask_why(page: Any) -> None:
 GAME_OVER_PAGES: dict[str, Any] = {}
 
 
+def test_ask_why_with_the_keyboard_alone(voila: VoilaServer, context: tuple[Any, PageWatch]) -> None:
+    """The Ask why section opens with Enter on its title (a button that says whether it is open),
+    the move is typed in its box and Ask why is pressed, all by Tab and keys, with visible focus."""
+    game = "too-sloth-to-win"
+    needs(PLAY_APPS[game])
+    page = open_page(voila, context, game)
+    try:
+        driver = keyboard_driver(game, page)
+        title = page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="Ask why")
+        assert title.get_attribute("role") == "button" and title.get_attribute("aria-expanded") == "false"
+        driver.press(title)  # type: ignore[attr-defined]
+        page.wait_for_function("(el) => el.getAttribute('aria-expanded') === 'true'", arg=title.element_handle())
+        move = page.locator(".sk-ask-move input")
+        driver.tab_to(move)  # type: ignore[attr-defined]
+        driver.check_focus_visible()  # type: ignore[attr-defined]
+        page.keyboard.type("3-4-5")
+        driver.press(page.locator(".sk-ask-why button.sk-ask"))  # type: ignore[attr-defined]
+        answer = page.locator(".sk-ask-answer-box")
+        page.wait_for_function("(el) => el.innerText.includes('3-4-5')", arg=answer.element_handle())
+        assert "3-4-5: legal for Player 1." in answer.inner_text()
+        assert driver.focus_problems == []  # type: ignore[attr-defined]
+    finally:
+        page.close()
+
+
 @pytest.mark.parametrize("game", list(PLAY_APPS))
 def test_a_whole_game_with_the_keyboard_alone(game: str, voila: VoilaServer, context: tuple[Any, PageWatch]) -> None:
     """Tab and Shift+Tab to move, Enter or Space to act, arrows in the hand; bots at the fastest

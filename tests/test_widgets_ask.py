@@ -131,3 +131,25 @@ def test_the_step_through_shares_the_ask_why_widget_and_its_example_fits_the_vie
     assert stepper.ask_move.placeholder == "a move, e.g. 2"  # the teacher sees Player 1's first move
     stepper.seat = 2  # Player 3 may not know Player 1's cards, not even as an example
     assert stepper.ask_move.placeholder == "a move, e.g. pass"
+
+
+def page_message(data: object) -> dict[str, object]:
+    """A comm message as the kernel hands it to a widget's comm (content.data is what the page sent)."""
+    return {"content": {"comm_id": "x", "data": data}, "buffers": [], "header": {}, "parent_header": {}}
+
+
+def test_page_messages_to_ask_why_go_through_the_boards_shield() -> None:
+    """A forged seat (another player's, or none) is refused in a sentence; a page click asks as usual."""
+    board = Board("too-sloth-to-win", seats=["human", *BOTS], autoplay=False, deal=TS_DEAL, rounds=1)
+    ask_why = board._ask
+    for widget in (ask_why, ask_why.ask_seat, ask_why.ask_move, ask_why.ask_button, ask_why.ask_answer):
+        assert id(widget) in board._shielded
+    before = board.state.to_record()
+    for forged in ({"index": 3}, {"index": "x"}, {"index": None}):
+        ask_why.ask_seat.comm.handle_msg(page_message({"method": "update", "state": forged, "buffer_paths": []}))
+        assert ask_why.ask_seat.value in (0, None) and board.state.to_record() == before
+        board.last_error = ""
+    ask_why.ask_move.comm.handle_msg(page_message({"method": "update", "state": {"value": "7-7"}, "buffer_paths": []}))
+    ask_why.ask_button.comm.handle_msg(page_message({"method": "custom", "content": {"event": "click"}}))
+    assert answer(board) == "At the deal: 7-7: not legal for Player 1. Player 1 holds no 7s (TS-2)."
+    assert board.last_error == "" and board.state.to_record() == before

@@ -56,6 +56,7 @@ class AskWhy(widgets.VBox):
         super().__init__(layout=widgets.Layout(width="auto", max_width="100%"))
         self.add_class("sk-ask-why")
         self._question: Question | None = None
+        self._seats: list[int] = []
         self._where: Callable[[], str] = lambda: ""
         self.ask_seat = widgets.Dropdown(
             description="Player",
@@ -100,12 +101,13 @@ class AskWhy(widgets.VBox):
         ("Before move 3"). No seats or no question: nothing can be asked and `note` says why."""
         self._question = question if seats else None
         self._where = where or (lambda: "")
+        self._seats = list(seats)
         options = [(seat_name(s), s) for s in seats]
+        chosen = self.ask_seat.value
         if list(self.ask_seat.options) != options:
-            chosen = self.ask_seat.value
             self.ask_seat.options = options
-            if options:
-                self.ask_seat.value = chosen if chosen in seats else seats[0]
+        if options and self.ask_seat.value not in self._seats:
+            self.ask_seat.value = chosen if chosen in self._seats else self._seats[0]
         self.ask_seat.disabled = len(options) < 2  # one seat: fixed, shown for what it is
         self.ask_move.disabled = self.ask_button.disabled = self._question is None
         self.ask_move.placeholder = f"a move, e.g. {example}"
@@ -121,8 +123,13 @@ class AskWhy(widgets.VBox):
 
         Bad input shows a sentence, never a traceback; the answer is also returned (None: nothing asked).
         """
-        if self._question is None or self.ask_seat.value is None:
+        if self._question is None:
             return None
+        if self.ask_seat.value not in self._seats:  # none chosen (a page may send that): the first, or ask
+            if len(self._seats) != 1:
+                self.ask_answer.value = notice_html("Choose a player first.")
+                return None
+            self.ask_seat.value = self._seats[0]
         text = self.ask_move.value.strip()
         if not text:
             example = self.ask_move.placeholder.replace("a move, e.g. ", "")

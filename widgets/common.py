@@ -40,6 +40,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget import _put_buffers
+from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
 from sloth_kernel.bots import bot_levels, make_bot
@@ -47,6 +48,7 @@ from sloth_kernel.core import fresh_seed, seat_name
 from sloth_kernel.render import kit
 
 HUMAN = "human"
+ASK_COVERED = "Ask why answers the player whose hand is shown: show your hand first."
 MODES = ("bots", "hot-seat", "watch")
 SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
 SEED_PATTERN = re.compile(r"[0-9]{1,60}")  # a chosen seed as typed: a whole number (128 bits take 39 digits)
@@ -742,6 +744,13 @@ class GameBoard(widgets.VBox):
         self._setup = SeatSetup(self.game_name, self._on_new_game)
         self._setup_box = widgets.Accordion(children=[self._setup], titles=("New game / seats",))
         self._setup_box.selected_index = None
+        self._ask = AskWhy()  # "Ask why": see _configure_ask for who may ask about whom
+        self._ask_key: tuple[Any, ...] | None = None  # whose question the shown answer was
+        self._ask_box = widgets.Accordion(
+            children=[self._ask], titles=("Ask why",), layout=widgets.Layout(width="auto", max_width="100%")
+        )
+        self._ask_box.add_class("sk-ask-box")
+        self._ask_box.selected_index = None
         self._table_area = widgets.VBox(self.build_table())
         self._table_area.add_class("sk-table-area")
         self._controls = widgets.HBox(self.build_controls())
@@ -779,6 +788,7 @@ class GameBoard(widgets.VBox):
             self._explain,
             self._botbar,
             self._panels,
+            self._ask_box,
             self._setup_box,
         ]
         self.render()
@@ -921,10 +931,57 @@ class GameBoard(widgets.VBox):
         )
         self._over.layout.display = "" if over else "none"
         self._show_replay()
+        self._configure_ask(obs)
         self._error.value = (
             f'<div class="sk-error-box" role="alert">{html.escape(self.last_error)}</div>' if self.last_error else ""
         )
         self._shield_messages()
+
+    def _ask_viewer(self) -> int | None:
+        """Whose live question the board may put: the seat on screen, with their hand shown (None: nobody)."""
+        session = self.session
+        return None if session.covered or session.mode == "watch" else session.viewer
+
+    def _configure_ask(self, obs: Any) -> None:
+        """Ask why: watching, about any seat with every hand open (``state.ask``); in a live game, only
+        about the seat on screen, with what that seat may know (``state.ask_as``); behind the hot-seat
+        cover, nothing. An answer is forgotten when the one who asked leaves the screen."""
+        session = self.session
+        watch = session.mode == "watch"
+        viewer = self._ask_viewer()
+        key = (id(session), watch, viewer)
+        if key != self._ask_key:
+            self._ask_key = key
+            self._ask.clear()
+        seats = list(range(session.game.num_players)) if watch else [] if viewer is None else [viewer]
+        # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
+        shown = list(obs.legal_moves) if seats else []
+        example = session.game.say_move(shown[0]) if shown else "pass"
+        self._ask.configure(
+            self._ask_question,
+            seats,
+            example=example,
+            where=self._where_asked,
+            note=ASK_COVERED,
+        )
+
+    def _ask_question(self, seat: int, move: str) -> Explanation | str:
+        state = self.session.state
+        answer: Explanation
+        if self.session.mode == "watch":
+            answer = state.ask(seat, move)
+            return answer
+        viewer = self._ask_viewer()
+        if viewer is None:  # the controls are off then; this answers a question sent anyway
+            return ASK_COVERED
+        answer = state.ask_as(viewer, move, viewer)  # a live player asks about their own seat only
+        return answer
+
+    def _where_asked(self) -> str:
+        """When a question was put, so that its answer stays true while the game goes on."""
+        state = self.session.state
+        moves = len(state.to_record()["moves"])
+        return "After the last move" if state.is_over else "At the deal" if moves == 0 else f"Before move {moves + 1}"
 
     def _shield_messages(self) -> None:
         """Every widget of the board (with its layout and style) reads the page's messages through

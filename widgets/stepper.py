@@ -32,10 +32,11 @@ from typing import Any, TypeAlias
 
 import ipywidgets as widgets
 import traitlets
+from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import Event, Explanation, GameState, load_game
 from sloth_kernel.core import seat_name
-from sloth_kernel.errors import RecordError, SlothKernelError
+from sloth_kernel.errors import RecordError
 from sloth_kernel.render import kit, render_observation
 
 CHECKPOINT_EVERY = 32  # keep every 32nd state; others are replayed from the nearest one
@@ -246,31 +247,9 @@ def rules_html(step: Step) -> str:
     return kit.panel("The rule", why + rules, css="sk-rules")
 
 
-ASK_STYLE = """
-<style>
-.sk-stepper .sk-ask-answer{font-size:14px;line-height:1.45;margin:4px 0 8px 0}
-.sk-stepper .sk-ask-answer .sk-ask-yes{color:#1d6b35;font-weight:700}
-.sk-stepper .sk-ask-answer .sk-ask-no{color:#9b1c1c;font-weight:700}
-</style>
-"""
-
-
 def where_asked(step: int) -> str:
     """Where a step's question is put, in words: before its move, or at the deal."""
     return "At the deal" if step == 0 else f"Before move {step}"
-
-
-def answer_html(step: int, answer: Explanation) -> str:
-    """An Ask-why answer as a sentence: where it was asked, the verdict, why (rule ids), what it would do."""
-    tone = "sk-ask-yes" if answer.legal else "sk-ask-no"
-    return (
-        f'{ASK_STYLE}<div class="sk-ask-answer">{html.escape(where_asked(step))}: '
-        f'<span class="{tone}">{html.escape(answer.verdict())}.</span> {html.escape(answer.because())}</div>'
-    )
-
-
-def notice_html(text: str) -> str:
-    return f'{ASK_STYLE}<div class="sk-ask-answer">{html.escape(text)}</div>'
 
 
 class Moment:
@@ -325,25 +304,9 @@ class StepThrough(widgets.VBox):
         self.narration = _html("sk-narration-box")
         self.rules = _html("sk-rule")
         self.board = _html("sk-board")
-        self.ask_seat = widgets.Dropdown(
-            description="Player", layout=widgets.Layout(width="170px"), style={"description_width": "50px"}
-        )
-        self.ask_seat.add_class("sk-ask-seat")
-        self.ask_move = widgets.Text(
-            placeholder="a move, e.g. 7-7 or pass",
-            description="Move",
-            layout=widgets.Layout(width="260px"),
-            style={"description_width": "45px"},
-        )
-        self.ask_move.add_class("sk-ask-move")
-        self.ask_button = _button("Ask why", "sk-ask", "Could that player make this move here, and what would it do?")
-        self.ask_answer = _html("sk-ask-answer-box")
-        self.ask_button.on_click(lambda _: self.ask_why())
-        ask_row = widgets.HBox(
-            [self.ask_seat, self.ask_move, self.ask_button],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        ask_row.add_class("sk-ask-controls")
+        self.ask = AskWhy()  # the question row, shared with the boards
+        self.ask_seat, self.ask_move, self.ask_button = self.ask.ask_seat, self.ask.ask_move, self.ask.ask_button
+        self.ask_answer = self.ask.ask_answer
         widgets.link((self.player, "value"), (self.slider, "value"))
         widgets.link((self.slider, "value"), (self, "step"))
         self.back_button.on_click(lambda _: self.back())
@@ -353,7 +316,7 @@ class StepThrough(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("sk-controls")
-        self.children = [self.title, controls, self.narration, self.rules, ask_row, self.ask_answer, self.board]
+        self.children = [self.title, controls, self.narration, self.rules, self.ask, self.board]
         with self.hold_trait_notifications():
             self.seat = seat
             self.record = as_record(record)
@@ -380,20 +343,11 @@ class StepThrough(widgets.VBox):
 
         Bad input shows a sentence, never a traceback; the answer is also returned (None: nothing asked).
         """
-        text = self.ask_move.value.strip()
-        if self.timeline is None:
-            return None
-        if not text:
-            example = self.ask_move.placeholder.replace("a move, e.g. ", "")
-            self.ask_answer.value = notice_html(f"Type a move first, as the table writes it, e.g. {example}.")
-            return None
-        try:
-            answer = self.timeline.ask(self.step, int(self.ask_seat.value), text, self.seat)
-        except SlothKernelError as err:  # every engine refusal is a sentence
-            self.ask_answer.value = notice_html(f"That question cannot be asked: {err}.")
-            return None
-        self.ask_answer.value = answer_html(self.step, answer)
-        return answer
+        return self.ask.ask_why()
+
+    def _question(self, seat: int, move: str) -> Explanation:
+        assert self.timeline is not None
+        return self.timeline.ask(self.step, seat, move, self.seat)
 
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
         """See :meth:`Timeline.find`; ``stepper.step = stepper.find(rule_id)`` jumps there."""
@@ -433,12 +387,7 @@ class StepThrough(widgets.VBox):
         for control in (self.player, self.slider):
             control.max = self.timeline.last
         seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
-        first = self.timeline.state(0)
-        example = first.game.say_move(first.legal_moves()[0]) if first.legal_moves() else "pass"
-        self.ask_move.placeholder = f"a move, e.g. {example}"
-        chosen = self.ask_seat.value
-        self.ask_seat.options = [(seat_name(s), s) for s in range(self.timeline.game.num_players)]
-        self.ask_seat.value = chosen if chosen in range(self.timeline.game.num_players) else 0
+        self._configure_ask()
         self.viewer.options = [("teacher: all open", TEACHER), *seats]
         if self.seat is not None and self.seat >= self.timeline.game.num_players:
             self.seat = None
@@ -449,8 +398,24 @@ class StepThrough(widgets.VBox):
 
     @traitlets.observe("step", "seat")
     def _on_step(self, change: dict[str, Any]) -> None:
-        self.ask_answer.value = ""  # an answer belongs to the moment and the view it was asked in
+        self.ask.clear()  # an answer belongs to the moment and the view it was asked in
+        if change["name"] == "seat":
+            self._configure_ask()
         self.render()
+
+    def _configure_ask(self) -> None:
+        """Ask why about any seat; its example move is one the view may show at the deal (a seat's
+        view: only that seat's own moves, so the example never names another seat's card)."""
+        if self.timeline is None:
+            return
+        first = self.timeline.state(0)
+        shown = list((first.view() if self.seat is None else first.observation(self.seat)).legal_moves)
+        self.ask.configure(
+            self._question,
+            range(self.timeline.game.num_players),
+            example=first.game.say_move(shown[0]) if shown else "pass",
+            where=lambda: where_asked(self.step),
+        )
 
     # -- the one render --
 

@@ -211,25 +211,29 @@ def test_no_serious_axe_violation_nothing_sideways_and_big_targets(
     name: str, template: str, voila: VoilaServer, context: tuple[Any, PageWatch]
 ) -> None:
     """At both sizes: axe-core's serious and critical violations (none allowed); at 390x844 also
-    nothing scrolls sideways and touch targets are at least 24x24. A screenshot of each size."""
+    nothing scrolls sideways and touch targets are at least 24x24. A screenshot of each size.
+    A board is checked again with its Ask why section open and an answer shown."""
     needs(PAGES[name])
     page = open_page(voila, context, name, template)
     failures: list[str] = []
+    views = [""] if name == "gallery" else ["", "-ask-why"]
     try:
-        for width, height in SIZES:
+        for view, (width, height) in [(view, size) for view in views for size in SIZES]:
+            if view and (width, height) == SIZES[0]:
+                open_ask_why(page)
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_function("(w) => document.documentElement.clientWidth <= w", arg=width)
-            page.screenshot(path=screenshot_path(f"a11y-{name}-{template}-{width}x{height}"), full_page=True)
+            page.screenshot(path=screenshot_path(f"a11y-{name}-{template}{view}-{width}x{height}"), full_page=True)
             violations = serious_violations(page)
             if violations:
                 failures.append(
-                    f"axe-core at {width}x{height}: {len(violations)} serious or critical rule violations\n"
+                    f"axe-core at {width}x{height}{view}: {len(violations)} serious or critical rule violations\n"
                     + describe_violations(violations)
                 )
             if (width, height) == (PHONE["width"], PHONE["height"]):
                 sideways = page.evaluate(SIDEWAYS_JS)
                 if sideways:
-                    failures.append("sideways at 390x844:\n    " + "\n    ".join(sideways[:30]))
+                    failures.append(f"sideways at 390x844{view}:\n    " + "\n    ".join(sideways[:30]))
                 small = page.evaluate(TARGETS_JS, MIN_TARGET)
                 if small:
                     failures.append(
@@ -240,11 +244,45 @@ def test_no_serious_axe_violation_nothing_sideways_and_big_targets(
     assert not failures, f"{name} ({template} template):\n" + "\n".join(failures)
 
 
+def open_ask_why(page: Any) -> None:
+    """Unfold the board's Ask why section, ask about the seat shown with "10" and wait for the answer."""
+    page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="Ask why").click()
+    page.locator(".sk-ask-move input").fill("10")
+    page.locator(".sk-ask-why button.sk-ask").click()
+    page.wait_for_function("() => document.querySelector('.sk-ask-answer-box').innerText.trim().length > 0")
+    settle(page)
+
+
 # --- the keyboard --------------------------------------------------------------------------------
 
 
 # Pages a keyboard game finished on, for the game-over check (which closes them).
 GAME_OVER_PAGES: dict[str, Any] = {}
+
+
+def test_ask_why_with_the_keyboard_alone(voila: VoilaServer, context: tuple[Any, PageWatch]) -> None:
+    """The Ask why section opens with Enter on its title (a button that says whether it is open),
+    the move is typed in its box and Ask why is pressed, all by Tab and keys, with visible focus."""
+    game = "too-sloth-to-win"
+    needs(PLAY_APPS[game])
+    page = open_page(voila, context, game)
+    try:
+        driver = keyboard_driver(game, page)
+        title = page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="Ask why")
+        assert title.get_attribute("role") == "button" and title.get_attribute("aria-expanded") == "false"
+        driver.press(title)  # type: ignore[attr-defined]
+        page.wait_for_function("(el) => el.getAttribute('aria-expanded') === 'true'", arg=title.element_handle())
+        move = page.locator(".sk-ask-move input")
+        driver.tab_to(move)  # type: ignore[attr-defined]
+        driver.check_focus_visible()  # type: ignore[attr-defined]
+        page.keyboard.type("3-4-5")
+        driver.press(page.locator(".sk-ask-why button.sk-ask"))  # type: ignore[attr-defined]
+        answer = page.locator(".sk-ask-answer-box")
+        page.wait_for_function("(el) => el.innerText.includes('3-4-5')", arg=answer.element_handle())
+        assert "3-4-5: legal for Player 1." in answer.inner_text()
+        assert driver.focus_problems == []  # type: ignore[attr-defined]
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize("game", list(PLAY_APPS))

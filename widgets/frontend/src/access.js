@@ -39,8 +39,31 @@ function settle(hand) {
   rove(hand, focused || kept || cards[0]);
 }
 
+// A folding section's title (an ipywidgets Accordion: "Ask why", "New game / seats") opens and
+// closes on a click only: it becomes a button for the keyboard and for screen readers, a Tab
+// stop whose aria-expanded says whether the section is open, and Enter or Space toggles it.
+const SECTION = '.jupyter-widget-Collapse';
+const SECTION_TITLE = '.jupyter-widget-Collapse-header';
+const SECTION_OPEN = 'jupyter-widget-Collapse-open';
+
+function nameSectionTitles() {
+  for (const title of document.querySelectorAll(SECTION_TITLE)) {
+    const section = title.closest(SECTION);
+    const open = String(!!section && section.classList.contains(SECTION_OPEN));
+    if (title.getAttribute('role') !== 'button') title.setAttribute('role', 'button');
+    if (title.tabIndex !== 0) title.tabIndex = 0;
+    if (title.getAttribute('aria-expanded') !== open) title.setAttribute('aria-expanded', open);
+  }
+}
+
 function onKeyDown(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const title = event.target instanceof Element ? event.target.closest(SECTION_TITLE) : null;
+  if (title && (event.key === 'Enter' || event.key === ' ')) {
+    event.preventDefault();  // Space would scroll the page
+    title.click();
+    return;
+  }
   const card = event.target instanceof Element ? event.target.closest(CARD) : null;
   const hand = card && card.closest(HAND);
   if (!hand) return;
@@ -85,6 +108,7 @@ export function installAccess(root = document) {
     pending = false;
     for (const hand of document.querySelectorAll(HAND)) settle(hand);
     nameSliders();
+    nameSectionTitles();
   };
   const observer = new MutationObserver(() => {
     if (pending) return;

@@ -1,0 +1,148 @@
+"""The "Ask why" row: a student's question to the engine, shared by the step-through and the boards.
+
+A seat, a move typed as the table writes it ("7-7", "10 10", "pass") and an *Ask why* button;
+the answer is the engine's sentence: "why can't Player 3 play 7-7 here?", "what would 4-4-4 have
+done?". The widget never decides a rule. Its owner says, with :meth:`AskWhy.configure`, which
+seats may be asked about and which question answers (``state.ask`` in an omniscient view,
+``state.ask_as`` in a live one, so the answer holds only what the asker may know). Bad input
+gets a sentence, never a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from sloth_kernel import Explanation
+from sloth_kernel.core import seat_name
+from sloth_kernel.errors import SlothKernelError
+
+# (seat, move text) -> the engine's answer, or a sentence saying why nothing may be asked
+Question = Callable[[int, str], "Explanation | str"]
+
+ASK_STYLE = """
+<style>
+.sk-ask-answer{font-size:14px;line-height:1.45;margin:4px 0 8px 0;overflow-wrap:anywhere}
+.sk-ask-answer .sk-ask-yes{color:#1d6b35;font-weight:700}
+.sk-ask-answer .sk-ask-no{color:#9b1c1c;font-weight:700}
+</style>
+"""
+
+
+def answer_html(where: str, answer: Explanation) -> str:
+    """An answer as a sentence: where it was asked, the verdict, why (rule ids), what it would do."""
+    tone = "sk-ask-yes" if answer.legal else "sk-ask-no"
+    head = f"{html.escape(where)}: " if where else ""
+    return (
+        f'{ASK_STYLE}<div class="sk-ask-answer">{head}'
+        f'<span class="{tone}">{html.escape(answer.verdict())}.</span> {html.escape(answer.because())}</div>'
+    )
+
+
+def notice_html(text: str) -> str:
+    return f'{ASK_STYLE}<div class="sk-ask-answer">{html.escape(text)}</div>'
+
+
+class AskWhy(widgets.VBox):
+    """Seat dropdown, move box, *Ask why* button and the answer (see the module docs).
+
+    Nothing can be asked until :meth:`configure` gives it a question and the seats it may be
+    asked about; with no seats the controls are disabled and ``note`` says why.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(layout=widgets.Layout(width="auto", max_width="100%"))
+        self.add_class("sk-ask-why")
+        self._question: Question | None = None
+        self._seats: list[int] = []
+        self._where: Callable[[], str] = lambda: ""
+        self.ask_seat = widgets.Dropdown(
+            description="Player",
+            layout=widgets.Layout(width="170px", max_width="100%"),
+            style={"description_width": "50px"},
+        )
+        self.ask_seat.add_class("sk-ask-seat")
+        self.ask_move = widgets.Text(
+            placeholder="a move, e.g. pass",
+            description="Move",
+            layout=widgets.Layout(width="260px", max_width="100%"),
+            style={"description_width": "45px"},
+        )
+        self.ask_move.add_class("sk-ask-move")
+        self.ask_button = widgets.Button(
+            description="Ask why",
+            tooltip="Could that player make this move here, and what would it do?",
+            layout=widgets.Layout(width="90px"),
+        )
+        self.ask_button.add_class("sk-ask")
+        self.ask_button.on_click(lambda _: self.ask_why())
+        self.ask_answer = widgets.HTML(layout=widgets.Layout(width="auto", max_width="100%"))
+        self.ask_answer.add_class("sk-ask-answer-box")
+        self.controls = widgets.HBox(
+            [self.ask_seat, self.ask_move, self.ask_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto", max_width="100%"),
+        )
+        self.controls.add_class("sk-ask-controls")
+        self.children = [self.controls, self.ask_answer]
+
+    def configure(
+        self,
+        question: Question | None,
+        seats: Sequence[int],
+        *,
+        example: str = "pass",
+        where: Callable[[], str] | None = None,
+        note: str = "",
+    ) -> None:
+        """Who may be asked about (`seats`; the first is chosen unless the chosen one is still there),
+        the question that answers, an example move for the box, and where the answer is asked
+        ("Before move 3"). No seats or no question: nothing can be asked and `note` says why."""
+        self._question = question if seats else None
+        self._where = where or (lambda: "")
+        self._seats = list(seats)
+        options = [(seat_name(s), s) for s in seats]
+        chosen = self.ask_seat.value
+        if list(self.ask_seat.options) != options:
+            self.ask_seat.options = options
+        if options and self.ask_seat.value not in self._seats:
+            self.ask_seat.value = chosen if chosen in self._seats else self._seats[0]
+        self.ask_seat.disabled = len(options) < 2  # one seat: fixed, shown for what it is
+        self.ask_move.disabled = self.ask_button.disabled = self._question is None
+        self.ask_move.placeholder = f"a move, e.g. {example}"
+        if self._question is None:
+            self.ask_answer.value = notice_html(note) if note else ""
+
+    def clear(self) -> None:
+        """Forget the shown answer (it belonged to another moment or another viewer)."""
+        self.ask_answer.value = ""
+
+    def ask_why(self) -> Explanation | None:
+        """Put the question (seat and move from the controls) to the engine and show the answer.
+
+        Bad input shows a sentence, never a traceback; the answer is also returned (None: nothing asked).
+        """
+        if self._question is None:
+            return None
+        if self.ask_seat.value not in self._seats:  # none chosen (a page may send that): the first, or ask
+            if len(self._seats) != 1:
+                self.ask_answer.value = notice_html("Choose a player first.")
+                return None
+            self.ask_seat.value = self._seats[0]
+        text = self.ask_move.value.strip()
+        if not text:
+            example = self.ask_move.placeholder.replace("a move, e.g. ", "")
+            self.ask_answer.value = notice_html(f"Type a move first, as the table writes it, e.g. {example}.")
+            return None
+        try:
+            answer = self._question(int(self.ask_seat.value), text)
+        except SlothKernelError as err:  # every engine refusal is a sentence
+            words = " ".join(str(err).split()).rstrip(".")
+            self.ask_answer.value = notice_html(f"That question cannot be asked: {words}.")
+            return None
+        if isinstance(answer, str):
+            self.ask_answer.value = notice_html(answer)
+            return None
+        self.ask_answer.value = answer_html(self._where(), answer)
+        return answer

@@ -16,7 +16,6 @@ from typing import Any
 
 from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
 from sloth_kernel.tables.store import (
-    HEARTBEAT_SECONDS,
     POLL_SECONDS,
     Seat,
     TableRow,
@@ -203,7 +202,7 @@ class PostgresStore(TableStore):
             rows = self._db.execute(
                 "SELECT seat FROM sloth_table_heartbeats WHERE table_id = %s AND seat < %s "
                 "AND at > now() - make_interval(secs => %s) ORDER BY seat",
-                (table, seats, HEARTBEAT_SECONDS),
+                (table, seats, self.heartbeat_seconds),
             ).fetchall()
         return [seat for (seat,) in rows]
 
@@ -238,7 +237,8 @@ class PostgresStore(TableStore):
                 if start[0] != after:
                     return start[0]
                 while (left := deadline - time.monotonic()) > 0:
-                    for note in listener.notifies(timeout=left, stop_after=1):
+                    # list(): the generator holds the connection until it is done
+                    for note in list(listener.notifies(timeout=left, stop_after=1)):
                         if note.payload == table:
                             now = self._state_of(listener, table)
                             if now != start:

@@ -23,7 +23,6 @@ from typing import Any
 
 from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
 from sloth_kernel.tables.store import (
-    HEARTBEAT_SECONDS,
     POLL_SECONDS,
     Seat,
     TableRow,
@@ -194,7 +193,7 @@ class RedisStore(TableStore):
             raise TableError(f"the table store {describe(self.url)} failed: {err}") from err
 
     def _heartbeat(self, table: str, seat: int) -> None:
-        ms = int(HEARTBEAT_SECONDS * 1000)
+        ms = int(self.heartbeat_seconds * 1000)
         if not self._run("heartbeat", [_key(table), _key(table, "hb", seat)], [ms]):
             raise self._missing(table)
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
-from sloth_kernel.tables.store import HEARTBEAT_SECONDS, POLL_SECONDS, Seat, TableRow, TableStore
+from sloth_kernel.tables.store import POLL_SECONDS, Seat, TableRow, TableStore
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -171,7 +171,7 @@ class SqliteStore(TableStore):
             self._state_of(self._db, table)
             rows = self._db.execute(
                 "SELECT seat FROM heartbeats WHERE table_id = ? AND at > ? AND seat < ? ORDER BY seat",
-                (table, time.time() - HEARTBEAT_SECONDS, seats),
+                (table, time.time() - self.heartbeat_seconds, seats),
             )
             return [seat for (seat,) in rows]
 

@@ -185,6 +185,9 @@ class TableStore(ABC):
     url: str
     """Where the store is (a password in it is masked by :func:`describe`)."""
 
+    heartbeat_seconds: float = HEARTBEAT_SECONDS
+    """How long a heartbeat keeps its seat seated."""
+
     # -- tables --
 
     def create(self, row: TableRow) -> None:
@@ -223,7 +226,7 @@ class TableStore(ABC):
         self._heartbeat(check_table_id(table), check_seat_number(seat))
 
     def seated(self, table: str, seats: int) -> list[int]:
-        """The seats (of 0 to seats - 1) whose newest heartbeat is younger than HEARTBEAT_SECONDS."""
+        """The seats (of 0 to seats - 1) whose newest heartbeat is younger than ``heartbeat_seconds``."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 0 < seats <= 64:
             raise TableError(f"a table has 1 to 64 seats, not {shorten(seats)}", value=shorten(seats))
         return self._seated(check_table_id(table), seats)

@@ -59,7 +59,7 @@ class SqliteStore(TableStore):
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.url = f"sqlite:///{self.path}"
+        self.url = f"sqlite:///{self.path}"  # an absolute path makes four slashes, as in SQLAlchemy
         self._lock = threading.RLock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -307,7 +307,8 @@ def open_store(url: str | None = None) -> TableStore:
     """The store at `url`, else at ``$SLOTH_TABLES``, else the SQLite file :func:`default_sqlite_path`.
 
     ``redis://`` / ``rediss://`` / ``unix://`` addresses use Redis, ``postgresql://`` / ``postgres://``
-    PostgreSQL (both need the ``tables`` extra); ``sqlite:///path`` or a plain path SQLite.
+    PostgreSQL (both need the ``tables`` extra); ``sqlite:///path`` (``sqlite:////abs/path``) or a plain
+    path SQLite.
     """
     if url is None:
         url = os.environ.get(ENV) or ""
@@ -324,9 +325,9 @@ def open_store(url: str | None = None) -> TableStore:
         return PostgresStore(url)
     from sloth_kernel.tables.sqlite_store import SqliteStore
 
-    if scheme == "sqlite":
-        path = url[len("sqlite://") :]
-        if not path.startswith("/") or path == "/":
+    if scheme == "sqlite":  # as SQLAlchemy writes them: sqlite:///relative/file, sqlite:////absolute/file
+        path = url[len("sqlite:///") :]
+        if not url.lower().startswith("sqlite:///") or not path:
             raise TableError(f"a SQLite address is sqlite:///path/to/file, not {shorten(url)}", value=shorten(url))
         return SqliteStore(Path(path))
     if scheme:

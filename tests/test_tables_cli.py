@@ -129,3 +129,25 @@ def test_a_bad_store_address_is_one_line() -> None:
     done = table("mysql://user:secret@host/db", "list")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "secret" not in done.stderr  # a password in the address is never printed
+
+
+def test_bench_tables_measures_each_store_it_is_given(store_url: str) -> None:
+    """A benchmark, run briefly: it reports p50 and p95 for SQLite and the store given (no timing asserted)."""
+    env = dict(os.environ, SLOTH_TABLES="")
+    done = subprocess.run(
+        [sys.executable, "-m", "sloth_kernel", "bench", "--tables", "--commits", "5", "--store", store_url],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("table store propagation: a commit in one process to its arrival in another")
+    names = [line.split()[0] for line in lines[1:]]
+    assert names == ["sqlite", store_url.partition("://")[0]]  # a fresh SQLite file, then the store given
+    assert all("p50" in line and "p95" in line and "(5 of 5 arrived)" in line for line in lines[1:])
+    refused = subprocess.run(
+        [sys.executable, "-m", "sloth_kernel", "bench", "--tables", "--commits", "1"], capture_output=True, text=True
+    )
+    assert refused.returncode == 2 and "--commits" in refused.stderr

@@ -29,7 +29,8 @@ from sloth_kernel.tables import (
     TableStore,
     open_store,
 )
-from sloth_kernel.tables.store import HEARTBEAT_SECONDS, default_sqlite_path
+from sloth_kernel.tables.connect import default_sqlite_path
+from sloth_kernel.tables.store import HEARTBEAT_SECONDS
 
 HASH = "ab" * 32
 

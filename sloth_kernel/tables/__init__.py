@@ -7,6 +7,7 @@ commits moves at a version, and plays bot seats under a lease. See the README's 
 
 from __future__ import annotations
 
+from sloth_kernel.tables.connect import open_store
 from sloth_kernel.tables.errors import (
     SeatTokenError,
     TableClosedError,
@@ -15,7 +16,7 @@ from sloth_kernel.tables.errors import (
     TableMoveError,
     TableNotFoundError,
 )
-from sloth_kernel.tables.store import ENV, HEARTBEAT_SECONDS, Seat, TableRow, TableStore, open_store
+from sloth_kernel.tables.store import ENV, HEARTBEAT_SECONDS, Seat, TableRow, TableStore
 from sloth_kernel.tables.table import (
     CreatedTable,
     SeatHandle,

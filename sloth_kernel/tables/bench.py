@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sloth_kernel.tables.store import Seat, TableRow, describe, open_store
+from sloth_kernel.tables.connect import open_store
+from sloth_kernel.tables.store import Seat, TableRow, describe
 from sloth_kernel.tables.table import token_hash
 
 

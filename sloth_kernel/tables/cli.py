@@ -20,7 +20,8 @@ from typing import Any
 from sloth_kernel.cli import Parser, UsageError
 from sloth_kernel.core import seat_name
 from sloth_kernel.registry import available_games, game_spec
-from sloth_kernel.tables.store import describe, open_store
+from sloth_kernel.tables.connect import open_store
+from sloth_kernel.tables.store import describe
 from sloth_kernel.tables.table import DEFAULT_BASE_URL, Tables
 
 

@@ -10,21 +10,17 @@ committed with :meth:`TableStore.commit` only if the table is still at the versi
 was made at: the check and the write are one atomic step in every backend, so two pages can
 never both move at the same ply; the loser gets :class:`TableMovedOnError`.
 
-Which backend: :func:`open_store` reads an address (or ``SLOTH_TABLES``): nothing or a path or
-``sqlite:///path`` for SQLite, ``redis://...`` for Redis, ``postgresql://...`` for PostgreSQL.
+Which backend: :func:`sloth_kernel.tables.connect.open_store` reads an address (or ``SLOTH_TABLES``).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import sys
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sloth_kernel.errors import shorten
@@ -287,55 +283,9 @@ class TableStore(ABC):
     def _wait(self, table: str, after: int, timeout: float) -> int: ...
 
 
-def default_sqlite_path() -> Path:
-    """The SQLite file when SLOTH_TABLES is not set: ``tables.sqlite3`` in the user's data directory."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "sloth-kernel" / "tables.sqlite3"
-
-
 def describe(url: str) -> str:
     """A store address with any password masked, for messages."""
     return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
-
-
-def open_store(url: str | None = None) -> TableStore:
-    """The store at `url`, else at ``$SLOTH_TABLES``, else the SQLite file :func:`default_sqlite_path`.
-
-    ``redis://`` / ``rediss://`` / ``unix://`` addresses use Redis, ``postgresql://`` / ``postgres://``
-    PostgreSQL (both need the ``tables`` extra); ``sqlite:///path`` (``sqlite:////abs/path``) or a plain
-    path SQLite.
-    """
-    if url is None:
-        url = os.environ.get(ENV) or ""
-    if not isinstance(url, str) or len(url) > 4000 or "\x00" in url:
-        raise TableError(f"a table store is a path or a URL, not {shorten(url)}", value=shorten(url))
-    scheme = url.partition("://")[0].lower() if "://" in url else ""
-    if scheme in ("redis", "rediss", "unix"):
-        from sloth_kernel.tables.redis_store import RedisStore
-
-        return RedisStore(url)
-    if scheme in ("postgresql", "postgres"):
-        from sloth_kernel.tables.postgres_store import PostgresStore
-
-        return PostgresStore(url)
-    from sloth_kernel.tables.sqlite_store import SqliteStore
-
-    if scheme == "sqlite":  # as SQLAlchemy writes them: sqlite:///relative/file, sqlite:////absolute/file
-        path = url[len("sqlite:///") :]
-        if not url.lower().startswith("sqlite:///") or not path:
-            raise TableError(f"a SQLite address is sqlite:///path/to/file, not {shorten(url)}", value=shorten(url))
-        return SqliteStore(Path(path))
-    if scheme:
-        raise TableError(
-            f"{ENV} must be a path, sqlite:///path, redis://... or postgresql://..., not {shorten(describe(url))}",
-            value=shorten(describe(url)),
-        )
-    return SqliteStore(Path(url).expanduser() if url else default_sqlite_path())
 
 
 def missing_extra(library: str, err: ImportError) -> TableError:

@@ -259,3 +259,34 @@ def test_bots_shared_by_two_pages_each_move_once(store_url: str, store: TableSto
     for move in row.moves:
         state = state.play(move)
     assert state.is_over
+
+
+@settings(max_examples=40)
+@given(
+    game=st.one_of(st.sampled_from(available_games()), st.text(max_size=12), st.none(), st.integers()),
+    seats=st.one_of(
+        st.lists(st.sampled_from(["human", "bot", "bot:random", "bot:x", "Human", "", "human:bot"]), max_size=7),
+        st.text(max_size=10),
+        st.none(),
+        st.lists(st.integers(), max_size=3),
+    ),
+    options=st.one_of(
+        st.none(),
+        st.dictionaries(
+            st.text(max_size=8), st.one_of(st.integers(-5, 30), st.text(max_size=4), st.none()), max_size=2
+        ),
+        st.lists(st.integers(), max_size=2),
+    ),
+)
+def test_creating_a_table_from_any_input_makes_it_whole_or_refuses_with_a_typed_error(
+    tmp_path_factory: pytest.TempPathFactory, game: Any, seats: Any, options: Any
+) -> None:
+    with open_store(str(tmp_path_factory.mktemp("store") / "t.sqlite3")) as store:
+        try:
+            made = Tables(store).create(game, seats, options=options)
+        except TableError:
+            assert store.table_ids() == []
+        else:
+            assert store.table_ids() == [made.table]
+            assert len(made.seats) == len(seats) == store.load(made.table).options["players"]
+            assert Tables(store).show(made.table).ply == 0

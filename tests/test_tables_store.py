@@ -397,3 +397,41 @@ def test_killing_a_writer_mid_game_loses_no_acknowledged_sqlite_commit(tmp_path:
         moves = store.load("t1").moves
     assert len(moves) >= len(acknowledged)
     assert moves == tuple(f"m{ply}" for ply in range(len(moves)))
+
+
+WRITER = """
+import sys
+from sloth_kernel.tables import TableError, open_store
+store = open_store(sys.argv[1])
+for ply in range(100000):
+    try:
+        store.commit("t1", ply, f"m{ply}")
+    except TableError:
+        break
+    print(ply, flush=True)
+"""
+
+
+@pytest.mark.parametrize("kind", ["redis", "postgresql"])
+def test_killing_the_server_while_a_page_commits_loses_no_acknowledged_move(kind: str) -> None:
+    import subprocess
+    import sys
+
+    server = RedisServer() if kind == "redis" else PostgresServer()
+    try:
+        with open_store(server.url) as store:
+            store.create(row())
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, server.url], stdout=subprocess.PIPE, text=True)
+        assert writer.stdout is not None
+        for _ in range(10):
+            writer.stdout.readline()
+        server.kill()  # mid-stream: the writer's next commit fails (a typed error) and it stops
+        acknowledged = [int(line) for line in writer.stdout.read().split()]
+        writer.wait(timeout=60)
+        server.start()
+        with open_store(server.url) as store:
+            moves = store.load("t1").moves
+        assert len(moves) >= 10 + len(acknowledged)  # every acknowledged commit survived the crash
+        assert moves == tuple(f"m{ply}" for ply in range(len(moves)))
+    finally:
+        server.stop()

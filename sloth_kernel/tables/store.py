@@ -245,7 +245,9 @@ class TableStore(ABC):
     def wait(self, table: str, after: int, timeout: float) -> int:
         """Wait until the table's version is not `after` (or its status changes), at most `timeout` seconds.
 
-        Returns the version then (`after` on a timeout).
+        Returns the version then (`after` on a timeout). One store object serves one waiting
+        thread at a time on SQLite and PostgreSQL (another waits its turn): a program that waits in
+        several threads at once opens a store for each.
         """
         return self._wait(check_table_id(table), check_version(after), check_seconds(timeout, "a wait"))
 

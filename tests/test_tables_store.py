@@ -435,3 +435,19 @@ def test_killing_the_server_while_a_page_commits_loses_no_acknowledged_move(kind
         assert moves == tuple(f"m{ply}" for ply in range(len(moves)))
     finally:
         server.stop()
+
+
+def test_without_the_tables_extra_a_server_address_says_what_to_install() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['redis'] = None; sys.modules['psycopg'] = None\n"
+        "from sloth_kernel.tables import TableError, open_store\n"
+        "for url in ('redis://127.0.0.1:1/0', 'postgresql://127.0.0.1:1/x'):\n"
+        "    try:\n        open_store(url)\n    except TableError as err:\n        print(err)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and all("pip install 'sloth-kernel[tables]'" in line for line in lines)
+    assert "redis-py" in lines[0] and "psycopg 3" in lines[1]

@@ -244,7 +244,7 @@ class PostgresStore(TableStore):
                             if now != start:
                                 return now[0]
                 return after
-            except (psycopg.Error, TableError):
+            except psycopg.Error:  # LISTEN failed or the server went away: poll instead
                 if self._listener is not None:
                     self._listener.close()
                     self._listener = None

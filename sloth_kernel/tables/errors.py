@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sloth_kernel.errors import SlothKernelError
+from sloth_kernel.errors import SlothKernelError, counted
 
 
 class TableError(SlothKernelError):
@@ -49,6 +49,7 @@ class TableMovedOnError(TableError):
         self.expected = expected
         self.version = version
         super().__init__(
-            f"the table moved on: this move was made at move {expected}, and the table is at move {version} now",
+            f"the table moved on: this page saw {counted(expected, 'move')} played, "
+            f"and the table has {counted(version, 'move')} now",
             value=str(expected),
         )

@@ -290,3 +290,51 @@ def test_creating_a_table_from_any_input_makes_it_whole_or_refuses_with_a_typed_
             assert store.table_ids() == [made.table]
             assert len(made.seats) == len(seats) == store.load(made.table).options["players"]
             assert Tables(store).show(made.table).ply == 0
+
+
+def eventually(check: Any, seconds: float = 30) -> bool:
+    """Whether `check()` comes true within `seconds` (a bound for a hung test, not a speed figure)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_follower_beats_plays_the_bot_and_reports_every_change(store_url: str, store: TableStore) -> None:
+    from sloth_kernel.tables import Follower
+
+    tables = Tables(store)
+    table, tokens, teacher = make(tables, ("human", "human", "bot:random"))
+    changes: list[tuple[int, str]] = []
+    follower = Follower(table, lambda version, status: changes.append((version, status)), seat=0, url=store_url)
+    follower.start()
+    try:
+        assert eventually(lambda: tables.show(table).seated == (0,))
+        for token in tokens:
+            seat = tables.sit(table, token)
+            snap = seat.snapshot()
+            seat.play(snap.observation.legal_moves[0], at=snap.version)
+        assert eventually(lambda: store.version(table) >= 3)  # the follower played the bot's turn
+        assert store.version(table) == 3 and tables.show(table).current_player == 0
+        assert eventually(lambda: changes[-1:] == [(3, "open")])
+        tables.teacher(table, teacher).pause()
+        assert eventually(lambda: changes[-1:] == [(3, "paused")])
+        assert [version for version, _ in changes] == sorted(version for version, _ in changes)
+    finally:
+        follower.stop()
+    assert not follower.is_alive() and follower.last_error is None
+
+
+def test_a_table_its_installation_cannot_replay_is_a_table_error(store: TableStore) -> None:
+    from sloth_kernel.tables import Seat, TableRow
+
+    store.create(TableRow("gone", "a-game-since-uninstalled", {}, 1, (Seat("bot", level="random"),), "ab" * 32))
+    tables = Tables(store)
+    with pytest.raises(TableError, match="cannot be replayed"):
+        tables.show("gone")
+    table, tokens, _ = make(tables, ("human", "human", "human"))
+    store.commit(table, 0, "a move the game never made")  # written past the game's judgement
+    with pytest.raises(TableError, match="cannot be replayed"):
+        tables.sit(table, tokens[0]).snapshot()

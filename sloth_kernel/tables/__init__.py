@@ -16,6 +16,7 @@ from sloth_kernel.tables.errors import (
     TableMoveError,
     TableNotFoundError,
 )
+from sloth_kernel.tables.follow import Follower
 from sloth_kernel.tables.store import ENV, HEARTBEAT_SECONDS, Seat, TableRow, TableStore
 from sloth_kernel.tables.table import (
     CreatedTable,
@@ -32,6 +33,7 @@ __all__ = [
     "ENV",
     "HEARTBEAT_SECONDS",
     "CreatedTable",
+    "Follower",
     "Seat",
     "SeatHandle",
     "SeatLink",

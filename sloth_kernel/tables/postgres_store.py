@@ -160,9 +160,9 @@ class PostgresStore(TableStore):
             raise self._missing(table)
         return int(found[0]), str(found[1])
 
-    def _version(self, table: str) -> int:
+    def _state(self, table: str) -> tuple[int, str]:
         with self._failing():
-            return self._state_of(self._db, table)[0]
+            return self._state_of(self._db, table)
 
     def _commit(self, table: str, expected: int, move: str) -> int:
         with self._failing(), self._db.transaction():

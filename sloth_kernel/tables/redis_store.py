@@ -169,8 +169,8 @@ class RedisStore(TableStore):
             raise self._missing(table)
         return int(version), str(status)
 
-    def _version(self, table: str) -> int:
-        return self._state_of(table)[0]
+    def _state(self, table: str) -> tuple[int, str]:
+        return self._state_of(table)
 
     def _commit(self, table: str, expected: int, move: str) -> int:
         code, detail = self._run("commit", [_key(table), _key(table, "moves"), _key(table)], [expected, move])

@@ -137,9 +137,9 @@ class SqliteStore(TableStore):
             raise TableNotFoundError(f"there is no table {table!r}", value=table)
         return int(found[0]), str(found[1])
 
-    def _version(self, table: str) -> int:
+    def _state(self, table: str) -> tuple[int, str]:
         with self._lock:
-            return self._state_of(self._db, table)[0]
+            return self._state_of(self._db, table)
 
     def _commit(self, table: str, expected: int, move: str) -> int:
         with self._write() as db:

@@ -196,7 +196,11 @@ class TableStore(ABC):
 
     def version(self, table: str) -> int:
         """The table's version (its number of moves) without reading the moves."""
-        return self._version(check_table_id(table))
+        return self._state(check_table_id(table))[0]
+
+    def state(self, table: str) -> tuple[int, str]:
+        """The table's version and status ("open", "paused" or "closed") without reading the moves."""
+        return self._state(check_table_id(table))
 
     def commit(self, table: str, expected: int, move: str) -> int:
         """Append `move` if the table is open and still at version `expected`; returns the new version.
@@ -266,7 +270,7 @@ class TableStore(ABC):
     @abstractmethod
     def _load(self, table: str) -> TableRow: ...
     @abstractmethod
-    def _version(self, table: str) -> int: ...
+    def _state(self, table: str) -> tuple[int, str]: ...
     @abstractmethod
     def _commit(self, table: str, expected: int, move: str) -> int: ...
     @abstractmethod

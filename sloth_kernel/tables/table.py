@@ -177,10 +177,19 @@ class Snapshot:
 
 
 def _state(row: TableRow) -> GameState[Any, Any]:
-    """The game state the row's moves lead to, each move checked again by the game."""
-    state: GameState[Any, Any] = load_game(row.game, **row.options).new_state(row.seed)
-    for move in row.moves:
-        state = state.play(move)
+    """The game state the row's moves lead to, each move checked again by the game.
+
+    A table whose game or moves this installation no longer accepts (a game removed, rulings
+    changed since the table was made) raises TableError, never the game's own error.
+    """
+    try:
+        state: GameState[Any, Any] = load_game(row.game, **row.options).new_state(row.seed)
+        for move in row.moves:
+            state = state.play(move)
+    except SlothKernelError as err:
+        raise TableError(
+            f"the table {row.table!r} cannot be replayed by this installation of its game: {err}", value=row.table
+        ) from err
     return state
 
 

@@ -219,10 +219,11 @@ def test_any_move_from_any_seat_is_played_or_refused_with_a_typed_error(
 def test_a_bot_seat_is_played_by_the_lease_holder_only_and_taken_over_when_it_lapses(store: TableStore) -> None:
     tables = Tables(store)
     table, tokens, _ = make(tables, ("bot:random", "human", "human"))
-    assert store.acquire_lease(table, 0, "a-page-that-dies", 0.5)  # its kernel is then killed
+    assert store.acquire_lease(table, 0, "a-page-that-dies", 60)
     assert tables.play_bots(table, "another-page", lease_seconds=0.5) == 0
     assert store.version(table) == 0
-    time.sleep(0.7)
+    assert store.acquire_lease(table, 0, "a-page-that-dies", 0.3)  # its last renewal; then its kernel dies
+    time.sleep(0.6)
     assert tables.play_bots(table, "another-page", lease_seconds=0.5) == 1
     assert store.version(table) == 1
     assert tables.play_bots(table, "a-page-that-dies") == 0  # not a bot's turn now

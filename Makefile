@@ -1,6 +1,6 @@
 # The README's two commands, `make play` and `make test`, each with its own environment:
 #   .venv-play  the `play` extra only (Voila, ipywidgets, ipykernel, matplotlib): make play
-#   .venv       play, lab, interop and test extras (the development environment): make setup, make test
+#   .venv       play, lab, interop, tables and test extras (the development environment): make setup, make test
 # Both install the project editable with the exact versions of constraints.txt, and are
 # rebuilt when pyproject.toml or constraints.txt change.
 PYTHON    ?= python3
@@ -10,7 +10,7 @@ PY        := $(VENV)/bin/python
 HOST      ?= 127.0.0.1
 PORT      ?= 8866
 PIP_INSTALL := -m pip install --quiet -c constraints.txt
-DEV_EXTRAS  := play,lab,interop,test
+DEV_EXTRAS  := play,lab,interop,tables,test
 
 .PHONY: play setup setup-play test lint test-unit test-notebooks test-browser test-a11y test-install bench bench-browser frontend clean
 

@@ -1,5 +1,7 @@
 """``python -m sloth_kernel bench``: random-playout decisions per second, per game.
 
+(``bench --tables`` measures the shared tables' stores instead: see ``sloth_kernel.tables.bench``.)
+
 Each figure is the median of several timed runs in one process, legal-move
 generation included, using the documented fast path (clone + apply_unchecked).
 Time is this process's CPU time (``time.process_time``), so other work on a
@@ -104,7 +106,22 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also time OpenSpiel's python_liars_poker and C++ dou_dizhu and print ratios (interop extra)",
     )
+    parser.add_argument(
+        "--tables",
+        action="store_true",
+        help="instead: the table stores' propagation, from a commit in one process to its arrival in another "
+        "(SQLite, $SLOTH_TABLES and each --store)",
+    )
+    parser.add_argument("--store", action="append", default=[], help="with --tables: also this store (a URL)")
+    parser.add_argument("--commits", type=int, default=200, help="with --tables: commits per store")
     args = parser.parse_args(argv)
+    if args.tables:
+        if not 2 <= args.commits <= 100_000:
+            raise UsageError(f"--commits must be from 2 to 100000, not {args.commits}")
+        from sloth_kernel.tables.bench import run
+
+        run(args.store, args.commits, gap=0.02)
+        return 0
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= 3600):
         raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
     if not 1 <= args.repeats <= 1000:

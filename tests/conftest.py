@@ -20,6 +20,7 @@ import pytest
 sys.path.append(str(Path(__file__).resolve().parent / "plugins"))
 from plugin_dist import install_toy  # noqa: E402
 from record_check import check_every_record  # noqa: E402
+from tables_servers import postgres_server, redis_server, store, store_url  # noqa: E402,F401  (fixtures)
 
 _session = contextlib.ExitStack()
 

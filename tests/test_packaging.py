@@ -44,8 +44,15 @@ def requirements(extra: str | None = None) -> list[Requirement]:
     return [Requirement(text) for text in texts]
 
 
-def test_the_extras_are_play_lab_interop_and_test() -> None:
-    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "test"}
+def test_the_extras_are_play_lab_interop_tables_and_test() -> None:
+    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "tables", "test"}
+    # the development environment (make setup) has them all
+    (line,) = [line for line in (REPO / "Makefile").read_text().splitlines() if line.startswith("DEV_EXTRAS")]
+    assert set(line.partition("=")[2].strip().split(",")) == set(PROJECT["optional-dependencies"])
+
+
+def test_the_tables_extra_is_the_two_store_clients() -> None:
+    assert {canonical(req.name) for req in requirements("tables")} == {"redis", "psycopg"}
 
 
 def test_the_engine_alone_brings_no_notebook_stack() -> None:
@@ -59,7 +66,7 @@ def test_the_engine_alone_brings_no_notebook_stack() -> None:
 
 def test_requirements_are_ranges_and_constraints_pin_each_inside_its_range() -> None:
     constraints = pins(REPO / "constraints.txt")
-    for extra in (None, "play", "lab", "interop", "test"):
+    for extra in (None, "play", "lab", "interop", "tables", "test"):
         for req in requirements(extra):
             if canonical(req.name) == "sloth-kernel":
                 assert req.extras == {"play"}, req  # lab = play + JupyterLab

@@ -315,7 +315,9 @@ def test_options_make_a_game_or_a_config_error(name: str, data: Any) -> None:
         assert isinstance(value, sloth_kernel.ConfigError)
 
 
-@given(command=st.sampled_from(["bench", "arena", "nope", ""]), junk=st.lists(st.text(max_size=10), max_size=4))
+@given(
+    command=st.sampled_from(["bench", "arena", "table", "nope", ""]), junk=st.lists(st.text(max_size=10), max_size=4)
+)
 def test_the_command_line_refuses_in_one_line(command: str, junk: list[str]) -> None:
     from sloth_kernel.__main__ import main
 

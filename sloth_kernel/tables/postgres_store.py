@@ -1,0 +1,271 @@
+"""The PostgreSQL table store (``SLOTH_TABLES=postgresql://user@host/db``; needs the ``tables`` extra: psycopg 3).
+
+A commit locks the table's row (``SELECT ... FOR UPDATE``), checks the version and the status,
+appends the move, bumps the version and sends ``NOTIFY sloth_tables, 'ID'``, all in one
+transaction; the notification goes out when it commits. Pages wait with ``LISTEN``, with polling
+as the fallback. Every session sets ``synchronous_commit = on``: a commit returns once it is on
+disk (keep ``fsync = on`` on the server; see the README's "Shared tables").
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
+from sloth_kernel.tables.store import (
+    POLL_SECONDS,
+    Seat,
+    TableRow,
+    TableStore,
+    describe,
+    missing_extra,
+)
+
+try:
+    import psycopg
+except ImportError as err:  # pragma: no cover - the tables extra is installed in development
+    raise missing_extra("psycopg 3", err) from err
+
+CHANNEL = "sloth_tables"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sloth_tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    teacher TEXT NOT NULL,
+    status TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sloth_table_moves (
+    table_id TEXT NOT NULL REFERENCES sloth_tables(id),
+    ply INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (table_id, ply)
+);
+CREATE TABLE IF NOT EXISTS sloth_table_heartbeats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS sloth_table_leases (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    holder TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+"""
+
+SCHEMA_LOCK = 0x510775
+"""An advisory lock id: two processes creating the schema at once take turns."""
+
+
+class PostgresStore(TableStore):
+    """Tables in a PostgreSQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._lock = threading.RLock()
+        self._listener: Any = None
+        self._listen_lock = threading.Lock()
+        self._db = self._connect()
+        with self._failing(), self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            self._db.execute(SCHEMA)
+
+    def _connect(self) -> Any:
+        try:
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+            db.execute("SET synchronous_commit = on")
+        except psycopg.Error as err:
+            raise TableError(f"cannot reach the table store {describe(self.url)}: {err}") from err
+        return db
+
+    def _failing(self) -> Any:
+        store = self
+
+        class Guard:
+            def __enter__(self) -> None:
+                store._lock.acquire()
+                if store._db.closed or store._db.broken:  # the server restarted: connect again
+                    try:
+                        store._db = store._connect()
+                    except BaseException:
+                        store._lock.release()
+                        raise
+
+            def __exit__(self, kind: Any, err: Any, trace: Any) -> None:
+                store._lock.release()
+                if isinstance(err, psycopg.Error):
+                    raise TableError(f"the table store {describe(store.url)} failed: {err}") from err
+
+        return Guard()
+
+    def _missing(self, table: str) -> TableNotFoundError:
+        return TableNotFoundError(f"there is no table {table!r}", value=table)
+
+    def _create(self, row: TableRow) -> None:
+        with self._failing(), self._db.transaction():
+            made = self._db.execute(
+                "INSERT INTO sloth_tables VALUES (%s, %s, %s, %s, %s, %s, 'open', 0, %s) ON CONFLICT DO NOTHING",
+                (
+                    row.table,
+                    row.game,
+                    row.options_json(),
+                    str(row.seed),
+                    row.seats_json(),
+                    row.teacher_hash,
+                    row.created,
+                ),
+            )
+            if made.rowcount != 1:
+                raise TableError(f"a table {row.table!r} exists already", value=row.table)
+
+    def _load(self, table: str) -> TableRow:
+        with self._failing(), self._db.transaction():
+            self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")  # one snapshot
+            found = self._db.execute(
+                "SELECT game, options, seed, seats, teacher, status, created FROM sloth_tables WHERE id = %s", (table,)
+            ).fetchone()
+            moves = self._db.execute(
+                "SELECT move FROM sloth_table_moves WHERE table_id = %s ORDER BY ply", (table,)
+            ).fetchall()
+        if found is None:
+            raise self._missing(table)
+        game, options, seed, seats, teacher, status, created = found
+        return TableRow(
+            table=table,
+            game=game,
+            options=json.loads(options),
+            seed=int(seed),
+            seats=tuple(Seat.from_json(seat) for seat in json.loads(seats)),
+            teacher_hash=teacher,
+            status=status,
+            moves=tuple(move for (move,) in moves),
+            created=created,
+        )
+
+    def _state_of(self, db: Any, table: str, lock: bool = False) -> tuple[int, str]:
+        query = "SELECT version, status FROM sloth_tables WHERE id = %s" + (" FOR UPDATE" if lock else "")
+        found = db.execute(query, (table,)).fetchone()
+        if found is None:
+            raise self._missing(table)
+        return int(found[0]), str(found[1])
+
+    def _state(self, table: str) -> tuple[int, str]:
+        with self._failing():
+            return self._state_of(self._db, table)
+
+    def _commit(self, table: str, expected: int, move: str) -> int:
+        with self._failing(), self._db.transaction():
+            version, status = self._state_of(self._db, table, lock=True)
+            if status != "open":
+                raise TableClosedError(f"the table {table!r} is {status}: it takes no moves now", value=table)
+            if version != expected:
+                raise TableMovedOnError(table, expected, version)
+            self._db.execute("INSERT INTO sloth_table_moves VALUES (%s, %s, %s)", (table, version, move))
+            self._db.execute("UPDATE sloth_tables SET version = %s WHERE id = %s", (version + 1, table))
+            self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
+        return version + 1
+
+    def _set_status(self, table: str, status: str) -> None:
+        with self._failing(), self._db.transaction():
+            self._state_of(self._db, table, lock=True)
+            self._db.execute("UPDATE sloth_tables SET status = %s WHERE id = %s", (status, table))
+            self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
+
+    def _table_ids(self) -> list[str]:
+        with self._failing():
+            rows = self._db.execute("SELECT id FROM sloth_tables ORDER BY created, id").fetchall()
+        return [table for (table,) in rows]
+
+    def _heartbeat(self, table: str, seat: int) -> None:
+        with self._failing(), self._db.transaction():
+            self._state_of(self._db, table)
+            self._db.execute(
+                "INSERT INTO sloth_table_heartbeats VALUES (%s, %s, now()) "
+                "ON CONFLICT (table_id, seat) DO UPDATE SET at = now()",
+                (table, seat),
+            )
+
+    def _seated(self, table: str, seats: int) -> list[int]:
+        with self._failing():
+            self._state_of(self._db, table)
+            rows = self._db.execute(
+                "SELECT seat FROM sloth_table_heartbeats WHERE table_id = %s AND seat < %s "
+                "AND at > now() - make_interval(secs => %s) ORDER BY seat",
+                (table, seats, self.heartbeat_seconds),
+            ).fetchall()
+        return [seat for (seat,) in rows]
+
+    def _acquire_lease(self, table: str, seat: int, holder: str, seconds: float) -> bool:
+        with self._failing(), self._db.transaction():
+            self._state_of(self._db, table)
+            got = self._db.execute(
+                "INSERT INTO sloth_table_leases VALUES (%s, %s, %s, now() + make_interval(secs => %s)) "
+                "ON CONFLICT (table_id, seat) DO UPDATE SET holder = EXCLUDED.holder, expires = EXCLUDED.expires "
+                "WHERE sloth_table_leases.holder = EXCLUDED.holder OR sloth_table_leases.expires <= now() "
+                "RETURNING holder",
+                (table, seat, holder, seconds),
+            ).fetchone()
+        return got is not None
+
+    def _release_lease(self, table: str, seat: int, holder: str) -> None:
+        with self._failing():
+            self._db.execute(
+                "DELETE FROM sloth_table_leases WHERE table_id = %s AND seat = %s AND holder = %s",
+                (table, seat, holder),
+            )
+
+    def _wait(self, table: str, after: int, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        with self._listen_lock:
+            try:
+                if self._listener is None:
+                    self._listener = self._connect()
+                    self._listener.execute(f"LISTEN {CHANNEL}")
+                listener = self._listener
+                start = self._state_of(listener, table)  # after LISTEN: a change from now on is not missed
+                if start[0] != after:
+                    return start[0]
+                while (left := deadline - time.monotonic()) > 0:
+                    # list(): the generator holds the connection until it is done
+                    for note in list(listener.notifies(timeout=left, stop_after=1)):
+                        if note.payload == table:
+                            now = self._state_of(listener, table)
+                            if now != start:
+                                return now[0]
+                return after
+            except psycopg.Error:  # LISTEN failed or the server went away: poll instead
+                if self._listener is not None:
+                    self._listener.close()
+                    self._listener = None
+        return self._poll(table, after, deadline)
+
+    def _poll(self, table: str, after: int, deadline: float) -> int:
+        with self._failing():
+            start = self._state_of(self._db, table)
+        while True:
+            with self._failing():
+                now = self._state_of(self._db, table)
+            if now[0] != after or now != start:
+                return now[0]
+            if time.monotonic() >= deadline:
+                return after
+            time.sleep(POLL_SECONDS)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+        with self._listen_lock:
+            if self._listener is not None:
+                self._listener.close()
+                self._listener = None

@@ -11,14 +11,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
 
-from sloth_kernel.lessons import lesson
-from sloth_kernel.registry import game_spec
-from sloth_widgets.checker import SelfCheck, beat_question
+from sloth_widgets.checker import BeatChecker, SelfCheck, beat_question, plot_beat_matrix
 from sloth_widgets.stepper import Step, StepThrough
 
-__all__ = ["Question", "quiz", "teach", "walk"]
+from sloth_kernel.checker import climbing_games, does_it_beat
+from sloth_kernel.lessons import Html, lesson, picture, table
+from sloth_kernel.registry import game_spec
+
+__all__ = ["BeatChecker", "Question", "beat_matrices", "beat_table", "quiz", "steps_table", "teach", "walk"]
 
 Question = tuple[str, Sequence[str], str, str]
 """A self-check question: (question, answers, the right answer, why), every part in plain words."""
@@ -52,3 +53,31 @@ def quiz(question: Question | tuple[str, str, str]) -> SelfCheck:
     return SelfCheck(text, tuple(answers), right, why)
 
 
+def beat_table(game: str, pairs: Sequence[tuple[str, str]]) -> Html:
+    """For each (table, candidate): may the candidate go on the table? The engine's answer, its
+    reason and the rules it cites."""
+    rows = []
+    for on_table, candidate in pairs:
+        verdict = does_it_beat(game, on_table, candidate)
+        reason = verdict.explanation.reason if verdict.explanation is not None else verdict.problem
+        rows.append([on_table, candidate, bool(verdict.beats), reason, ", ".join(r for r, _ in verdict.rules)])
+    return table(["On the table", "You play", "Beats?", "Why", "Rules"], rows, caption=climbing_games()[game])
+
+
+def beat_matrices(tables: dict[str, Sequence[str]]) -> Html:
+    """One 'who may follow whom' grid per game, side by side, as a picture."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(tables), figsize=(6 * len(tables), 5.6), squeeze=False)
+    for ax, (game, combinations) in zip(axes[0], tables.items(), strict=True):
+        plot_beat_matrix(game, list(combinations), ax=ax)
+    fig.tight_layout()
+    names = " and ".join(climbing_games()[game] for game in tables)
+    return picture(fig, f"Grids for {names}: rows are on the table, columns are played on top; a tick means it beats.")
+
+
+def steps_table(stepper: StepThrough, steps: Sequence[int]) -> Html:
+    """Some steps of a step-through, with what happened at each."""
+    assert stepper.timeline is not None
+    rows = [[index, " ".join(e.text for e in stepper.timeline.step(index).events)] for index in steps]
+    return table(["Step", "What happened"], rows)

@@ -73,7 +73,10 @@ LESSON_STYLE = """<style>
 .sk-lesson th{background:#f0f0ea}
 .sk-lesson td.sk-num{text-align:right;font-variant-numeric:tabular-nums}
 .sk-lesson .sk-yes{color:#1e6b2a;font-weight:700}.sk-lesson .sk-no{color:#a4262c;font-weight:700}
-.sk-lesson img{max-width:100%;height:auto}
+.sk-lesson .sk-figure{overflow-x:auto;max-width:100%}
+.sk-lesson .sk-figure img{height:auto;display:block}
+.sk-lesson .sk-caption{color:#555;font-size:13px;margin:8px 0 2px 0}
+@media (max-width:600px){.sk-lesson table{font-size:12.5px}.sk-lesson th,.sk-lesson td{padding:3px 5px}}
 .sk-lesson ol.sk-log{margin:4px 0;padding-left:28px;line-height:1.45}
 .sk-lesson details summary{cursor:pointer;color:#213f6b;margin:4px 0}
 .sk-lesson p{margin:6px 0;line-height:1.45}
@@ -117,9 +120,9 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = "
 
     head = "".join(f"<th>{_html.escape(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(cell(v) for v in row) + "</tr>" for row in rows)
-    cap = f"<caption>{_html.escape(caption)}</caption>" if caption else ""
+    cap = f'<p class="sk-caption">{_html.escape(caption)}</p>' if caption else ""
     lines = [" | ".join(header), *(" | ".join(plain(v) for v in row) for row in rows)]
-    return Html(f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", "\n".join(lines))
+    return Html(f"{cap}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", "\n".join(lines))
 
 
 def plain(value: Any) -> str:
@@ -154,8 +157,16 @@ def picture(figure: Any, alt: str) -> Html:
         plt.close(figure)
     except ImportError:  # pragma: no cover - matplotlib made the figure, so it is there
         pass
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return Html(f'<img src="data:image/png;base64,{data}" alt="{_html.escape(alt)}">', f"(picture: {alt})")
+    png = buffer.getvalue()
+    width = int.from_bytes(png[16:20], "big")  # the PNG header's width, in pixels
+    data = base64.b64encode(png).decode("ascii")
+    # As wide as the page allows, never wider than drawn; on a phone it keeps a readable width
+    # (at most 560 px) and scrolls sideways rather than shrinking its labels away.
+    style = f"width:100%;max-width:{width}px;min-width:{min(width, 560)}px"
+    return Html(
+        f'<div class="sk-figure"><img src="data:image/png;base64,{data}" alt="{_html.escape(alt)}" style="{style}"></div>',
+        f"(picture: {alt})",
+    )
 
 
 def plain_list(items: Iterable[Any], conjunction: str = "and") -> str:

@@ -47,9 +47,9 @@ def quiz(question: Question | tuple[str, str, str]) -> SelfCheck:
     """A self-check widget: a question of the game's lesson views, or (game, table, candidate)
     for "may you play this on that?" answered by the rules engine."""
     if len(question) == 3:
-        game, table, candidate = question  # type: ignore[misc]
+        game, table, candidate = question
         return beat_question(str(game), str(table), str(candidate))
-    text, answers, right, why = question  # type: ignore[misc]
+    text, answers, right, why = question
     return SelfCheck(text, tuple(answers), right, why)
 
 

@@ -40,8 +40,9 @@ def widget_progress(items: Iterable[T], desc: str = "", total: int | None = None
     """Yield the items while an ipywidgets bar below the cell counts them; the bar is removed
     once the loop ends (or stops early)."""
     import ipywidgets as widgets
-    from IPython.display import display
+    from IPython import display as ipython_display
 
+    display: Any = ipython_display.display  # untyped in IPython
     if total is None and isinstance(items, Sized):
         total = len(items)
     bar = widgets.IntProgress(value=0, min=0, max=max(total or 1, 1), description=desc or "Working")

@@ -134,9 +134,13 @@ def plot_variant(result: VariantResult) -> Any:
         ax.set_title(f"{load_game(result.game).title}: {entry.label(result.option)}")
         fig.tight_layout()
         return fig
-    fig, axes = plt.subplots(1, len(names), figsize=(3.4 * len(names), 3.3), squeeze=False)
+    columns = 2 if len(names) > 2 else len(names)  # small multiples, two to a row
+    rows = -(-len(names) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 3.0 * rows + 0.4), squeeze=False)
+    for ax in axes.flat[len(names) :]:
+        ax.set_visible(False)
     x = np.arange(len(result.values))
-    for ax, name in zip(axes[0], names, strict=False):
+    for ax, name in zip(axes.flat, names, strict=False):
         ax.errorbar(x, result.metrics[name], yerr=1.96 * result.errors[name], marker="o", capsize=3, color="#2b4a7a")
         if not np.all(np.isnan(result.fair[name])):
             ax.plot(x, result.fair[name], ls=":", color="#c0392b", label="fair share")

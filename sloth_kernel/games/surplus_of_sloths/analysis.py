@@ -165,11 +165,11 @@ BOT_WORDS = {"heuristic": "planning bot", "random": "random drafter"}
 
 def nets_table(nets: Sequence[Sequence[str]]) -> Html:
     """Points for some Nets, with the arithmetic (SS-9)."""
-    from sloth_kernel.games.surplus_of_sloths.cards import parse_card, points
+    from sloth_kernel.games.surplus_of_sloths.cards import CARD_IDS, points
 
     rows = []
     for net in nets:
-        score, arithmetic = points([parse_card(code) for code in net])
+        score, arithmetic = points([CARD_IDS[code] for code in net])
         rows.append([" ".join(net), score, arithmetic])
     return table(["The Net holds", "Points", "How"], rows)
 

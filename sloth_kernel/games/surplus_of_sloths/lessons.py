@@ -104,11 +104,11 @@ def which_moves(players: int = 3, seed: int = 2024) -> Html:
 
 def scoring_examples(nets: tuple[tuple[str, ...], ...] = (("L2", "L5", "LX", "LX"), ("B2", "B3", "B5"))) -> Html:
     """Points for some Nets, with the arithmetic (SS-9)."""
-    from sloth_kernel.games.surplus_of_sloths.cards import parse_card, points
+    from sloth_kernel.games.surplus_of_sloths.cards import CARD_IDS, points
 
     rows = []
     for net in nets:
-        score, arithmetic = points([parse_card(code) for code in net])
+        score, arithmetic = points([CARD_IDS[code] for code in net])
         rows.append([" ".join(net), score, arithmetic])
     return table(["The Net holds", "Points", "How"], rows)
 

@@ -90,7 +90,8 @@ def measure(
     spread: list[dict[str, float]] = []
     share: dict[str, float]
     words = entry.label(option)
-    for value in progress(values, enabled=show_progress, desc=f"Trying each {words}"):
+    simulated = entry.exact is None  # exact numbers come at once: no progress bar
+    for value in progress(values, enabled=show_progress and simulated, desc=f"Trying each {words}"):
         options = {option: value}
         if entry.exact is not None:
             row, err, share = entry.exact(options), {}, {}

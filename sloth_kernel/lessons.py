@@ -75,6 +75,8 @@ LESSON_STYLE = """<style>
 .sk-lesson .sk-yes{color:#1e6b2a;font-weight:700}.sk-lesson .sk-no{color:#a4262c;font-weight:700}
 .sk-lesson .sk-figure{overflow-x:auto;max-width:100%}
 .sk-lesson .sk-figure img{height:auto;display:block}
+.sk-lesson .sk-wide,.sk-stepper .sk-board{overflow-x:auto;max-width:100%}
+.sk-stepper .sk-scrub{max-width:100%}
 .sk-lesson .sk-caption{color:#555;font-size:13px;margin:8px 0 2px 0}
 @media (max-width:600px){.sk-lesson table{font-size:12.5px}.sk-lesson th,.sk-lesson td{padding:3px 5px}}
 .sk-lesson ol.sk-log{margin:4px 0;padding-left:28px;line-height:1.45}
@@ -167,6 +169,20 @@ def picture(figure: Any, alt: str) -> Html:
         f'<div class="sk-figure"><img src="data:image/png;base64,{data}" alt="{_html.escape(alt)}" style="{style}"></div>',
         f"(picture: {alt})",
     )
+
+
+def board(state: GameState[Any, Any], seat: int | None = None) -> Html:
+    """A game's board: the teacher's view (every hand open), or what `seat` may know. A board
+    wider than the screen scrolls sideways on its own rather than widening the page."""
+    from sloth_kernel.render import render_observation
+
+    if seat is None:
+        markup = state._repr_html_() or ""
+        who = "the teacher's view"
+    else:
+        markup = render_observation(state.observation(seat))
+        who = f"what Player {seat + 1} sees"
+    return Html(f'<div class="sk-wide">{markup}</div>', f"(the board: {who})")
 
 
 def plain_list(items: Iterable[Any], conjunction: str = "and") -> str:

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sloth_kernel.lessons import Html, Lesson, log_list, plain_list, replay_sentence, sentences, table
+from sloth_kernel.lessons import Html, Lesson, board, log_list, plain_list, replay_sentence, sentences, table
 from sloth_kernel.registry import load_game
 
 LESSONS: tuple[Lesson, ...] = (
@@ -36,17 +36,16 @@ GAME = "race-to-the-bottom"
 PLACES = ("first", "second", "third", "fourth")
 
 
-def deal(players: int = 3, seed: int = 7) -> Any:
+def deal(players: int = 3, seed: int = 7) -> Html:
     """A seeded deal; shown, it is the teacher's view with every hand open."""
-    return load_game(GAME, players=players).new_state(seed=seed)
+    return board(load_game(GAME, players=players).new_state(seed=seed))
 
 
 def seat_view(players: int = 3, seed: int = 7, seat: int = 0) -> Html:
     """What one player may know at the start (RB-11): their own hand, every count, every played card."""
-    from sloth_kernel.render import render_observation
 
-    state = deal(players, seed)
-    return Html(render_observation(state.observation(seat)), f"(what Player {seat + 1} sees)")
+    state = load_game(GAME, players=players).new_state(seed=seed)
+    return board(state, seat)
 
 
 def _answer(state: Any, move: str) -> list[Any]:
@@ -56,7 +55,7 @@ def _answer(state: Any, move: str) -> list[Any]:
 
 def which_moves(players: int = 3, seed: int = 7) -> Html:
     """How many ways the leader has to lead, a few of them, and the engine's answer to two tries."""
-    state = deal(players, seed)
+    state = load_game(GAME, players=players).new_state(seed=seed)
     moves = [str(m) for m in state.legal_moves()]
     intro = sentences(
         f"Player {state.current_player + 1} leads and has {len(moves)} ways to do it, for example "

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sloth_kernel.lessons import Html, Lesson, log_list, picture, replay_sentence, sentences, table
+from sloth_kernel.lessons import Html, Lesson, board, log_list, picture, replay_sentence, sentences, table
 from sloth_kernel.registry import load_game
 
 LESSONS: tuple[Lesson, ...] = (
@@ -44,14 +44,14 @@ LESSONS: tuple[Lesson, ...] = (
 GAME = "sprint"
 
 
-def deal(players: int = 3, seed: int = 7) -> Any:
+def deal(players: int = 3, seed: int = 7) -> Html:
     """A seeded deal; shown, it is the teacher's view (the Race pile's order shown)."""
-    return load_game(GAME, players=players).new_state(seed=seed)
+    return board(load_game(GAME, players=players).new_state(seed=seed))
 
 
 def seat_view(players: int = 3, seed: int = 7) -> Html:
     """What the table knows at the start, and the engine's answer to two lifts."""
-    state = deal(players, seed)
+    state = load_game(GAME, players=players).new_state(seed=seed)
     obs = state.observation(0)
     words = sentences(
         f"The table sees Objective {obs.objective} and a Race pile of {obs.pile_size} cards. The order of the "
@@ -69,7 +69,7 @@ def simulated_game(seed: int = 7, players: int = 3, sigma: float = 0.15) -> Any:
     from sloth_kernel.bots import make_bot, play_out
 
     bots = [make_bot(GAME, "heuristic", seed=seat, sigma=sigma) for seat in range(players)]
-    return play_out(deal(players, seed), bots)
+    return play_out(load_game(GAME, players=players).new_state(seed=seed), bots)
 
 
 def narrate(state: Any, head: int = 12, tail: int = 6) -> Html:

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sloth_kernel.lessons import Html, Lesson, log_list, plain_list, replay_sentence, sentences, table
+from sloth_kernel.lessons import Html, Lesson, board, log_list, plain_list, replay_sentence, sentences, table
 from sloth_kernel.registry import load_game
 
 LESSONS: tuple[Lesson, ...] = (
@@ -49,21 +49,20 @@ LESSONS: tuple[Lesson, ...] = (
 GAME = "surplus-of-sloths"
 
 
-def deal(players: int = 3, seed: int = 2024) -> Any:
+def deal(players: int = 3, seed: int = 2024) -> Html:
     """A seeded deal (before the opening picks)."""
-    return load_game(GAME, players=players).new_state(seed=seed)
+    return board(load_game(GAME, players=players).new_state(seed=seed))
 
 
 def seat_view(players: int = 3, seed: int = 2024, seat: int = 0) -> Html:
     """What one player sees before the opening pick."""
-    from sloth_kernel.render import render_observation
 
-    return Html(render_observation(deal(players, seed).observation(seat)), f"(what Player {seat + 1} sees)")
+    return board(load_game(GAME, players=players).new_state(seed=seed), seat)
 
 
 def opening(players: int = 3, seed: int = 2024) -> Html:
     """The opening pick: the choices, the engine's word on one, and the log once everyone has picked."""
-    state = deal(players, seed)
+    state = load_game(GAME, players=players).new_state(seed=seed)
     moves = [str(m).removeprefix("pick ") for m in state.legal_moves()]
     first = state.explain(state.legal_moves()[0])
     for _ in range(players):
@@ -77,7 +76,7 @@ def opening(players: int = 3, seed: int = 2024) -> Html:
 
 def after_opening(players: int = 3, seed: int = 2024) -> Any:
     """The teacher's view once every opening pick is made and the River rows are dealt."""
-    state = deal(players, seed)
+    state = load_game(GAME, players=players).new_state(seed=seed)
     for _ in range(players):
         state = state.play(state.legal_moves()[0])
     return state

@@ -3,7 +3,7 @@
 from typing import Any
 
 from sloth_kernel.checker import scenario
-from sloth_kernel.lessons import Html, Lesson, lesson, log_list, plain_list, replay_sentence, sentences, table
+from sloth_kernel.lessons import Html, Lesson, board, lesson, log_list, plain_list, replay_sentence, sentences, table
 from sloth_kernel.registry import load_game
 
 LESSONS: tuple[Lesson, ...] = (
@@ -55,16 +55,16 @@ LESSONS: tuple[Lesson, ...] = (
 GAME = "too-sloth-to-win"
 
 
-def deal(players: int = 4, seed: int = 7) -> Any:
+def deal(players: int = 4, seed: int = 7) -> Html:
     """A seeded deal; shown, it is the teacher's view with every hand open."""
-    return load_game(GAME, players=players).new_state(seed=seed)
+    return board(load_game(GAME, players=players).new_state(seed=seed))
 
 
 def seat_view(players: int = 4, seed: int = 7) -> Html:
     """What the player to move knows at the start of a seeded deal (TS-15)."""
     from sloth_kernel.games.too_sloth_to_win.engine import hand_text
 
-    state = deal(players, seed)
+    state = load_game(GAME, players=players).new_state(seed=seed)
     me = state.current_player
     obs = state.observation(me)
     rows = [
@@ -106,7 +106,7 @@ def lesson_standings(name: str = "ts-round") -> Html:
 
 def which_moves(seed: int = 7) -> Html:
     """How many moves the first player has, a few of them, and the engine's answer to some tries."""
-    state = deal(seed=seed)
+    state = load_game(GAME, players=4).new_state(seed=seed)
     moves = [str(m) for m in state.legal_moves()]
     strongest = moves[-1]
     after = state.play(strongest)

@@ -71,9 +71,12 @@ LESSON_STYLE = """<style>
 .sk-lesson table{border-collapse:collapse;margin:6px 0;max-width:100%;display:block;overflow-x:auto}
 .sk-lesson th,.sk-lesson td{border:1px solid #d8d8d8;padding:3px 8px;text-align:left;vertical-align:top}
 .sk-lesson th{background:#f0f0ea}
+.sk-lesson td.sk-nw{white-space:nowrap}
 .sk-lesson td.sk-num{text-align:right;font-variant-numeric:tabular-nums}
 .sk-lesson .sk-yes{color:#1e6b2a;font-weight:700}.sk-lesson .sk-no{color:#a4262c;font-weight:700}
 .sk-lesson .sk-figure{overflow-x:auto;max-width:100%}
+.sk-lesson .sk-figures{display:flex;flex-wrap:wrap;gap:8px}
+.sk-lesson .sk-figures>.sk-figure{flex:1 1 440px;min-width:0}
 .sk-lesson .sk-figure img{height:auto;display:block}
 .sk-lesson .sk-wide,.sk-stepper .sk-board{overflow-x:auto;max-width:100%}
 .sk-stepper .sk-scrub{max-width:100%}
@@ -113,7 +116,9 @@ def cell(value: Any) -> str:
         return f'<td class="{"sk-yes" if value else "sk-no"}">{"yes" if value else "no"}</td>'
     if isinstance(value, int | float):
         return f'<td class="sk-num">{value:g}</td>' if isinstance(value, float) else f'<td class="sk-num">{value}</td>'
-    return f"<td>{_html.escape(str(value))}</td>"
+    text = str(value)
+    short = len(text) <= 14  # a move or a number: kept on one line
+    return f'<td class="sk-nw">{_html.escape(text)}</td>' if short else f"<td>{_html.escape(text)}</td>"
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = "") -> Html:

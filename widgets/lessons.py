@@ -65,15 +65,19 @@ def beat_table(game: str, pairs: Sequence[tuple[str, str]]) -> Html:
 
 
 def beat_matrices(tables: dict[str, Sequence[str]]) -> Html:
-    """One 'who may follow whom' grid per game, side by side, as a picture."""
+    """One 'who may follow whom' grid per game, one picture each (side by side when there is room)."""
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(tables), figsize=(6 * len(tables), 5.6), squeeze=False)
-    for ax, (game, combinations) in zip(axes[0], tables.items(), strict=True):
+    shown = Html("", "")
+    for game, combinations in tables.items():
+        fig, ax = plt.subplots(figsize=(6, 5.6))
         plot_beat_matrix(game, list(combinations), ax=ax)
-    fig.tight_layout()
-    names = " and ".join(climbing_games()[game] for game in tables)
-    return picture(fig, f"Grids for {names}: rows are on the table, columns are played on top; a tick means it beats.")
+        fig.tight_layout()
+        name = climbing_games()[game]
+        shown = shown + picture(
+            fig, f"{name}: rows are on the table, columns are played on top; a tick means it beats."
+        )
+    return Html(f'<div class="sk-figures">{shown.body}</div>', shown.text)
 
 
 def steps_table(stepper: StepThrough, steps: Sequence[int]) -> Html:

@@ -75,8 +75,6 @@ LESSON_STYLE = """<style>
 .sk-lesson td.sk-num{text-align:right;font-variant-numeric:tabular-nums}
 .sk-lesson .sk-yes{color:#1e6b2a;font-weight:700}.sk-lesson .sk-no{color:#a4262c;font-weight:700}
 .sk-lesson .sk-figure{overflow-x:auto;max-width:100%}
-.sk-lesson .sk-figures{display:flex;flex-wrap:wrap;gap:8px}
-.sk-lesson .sk-figures>.sk-figure{flex:1 1 440px;min-width:0}
 .sk-lesson .sk-figure img{height:auto;display:block}
 .sk-lesson .sk-wide,.sk-stepper .sk-board{overflow-x:auto;max-width:100%}
 .sk-stepper .sk-scrub{max-width:100%}

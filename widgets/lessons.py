@@ -65,7 +65,7 @@ def beat_table(game: str, pairs: Sequence[tuple[str, str]]) -> Html:
 
 
 def beat_matrices(tables: dict[str, Sequence[str]]) -> Html:
-    """One 'who may follow whom' grid per game, one picture each (side by side when there is room)."""
+    """One 'who may follow whom' grid per game, one picture each, one under the other."""
     import matplotlib.pyplot as plt
 
     shown = Html("", "")
@@ -77,7 +77,7 @@ def beat_matrices(tables: dict[str, Sequence[str]]) -> Html:
         shown = shown + picture(
             fig, f"{name}: rows are on the table, columns are played on top; a tick means it beats."
         )
-    return Html(f'<div class="sk-figures">{shown.body}</div>', shown.text)
+    return shown
 
 
 def steps_table(stepper: StepThrough, steps: Sequence[int]) -> Html:

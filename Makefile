@@ -62,7 +62,8 @@ test-unit: setup
 test-notebooks: setup
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider --nbval-sanitize-with notebooks/nbval_sanitize.cfg notebooks
 
-# Real-browser tests, the install routes (fresh environments built as a user would) and Binder.
+# Real-browser tests (Voila, and JupyterLab: -m 'not jupyterlab' skips it), the install routes
+# (fresh environments built as a user would) and Binder.
 test-browser: setup
 	$(PY) -m pytest tests/e2e
 

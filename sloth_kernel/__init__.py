@@ -10,6 +10,7 @@ from sloth_kernel.errors import (
     InvalidMoveError,
     PluginError,
     RecordError,
+    RulesVersionError,
     SeatError,
     SlothKernelError,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "Move",
     "PluginError",
     "RecordError",
+    "RulesVersionError",
     "SeatError",
     "SlothKernelError",
     "available_games",

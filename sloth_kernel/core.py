@@ -26,13 +26,18 @@ from sloth_kernel.errors import (
     IllegalMoveError,
     InvalidMoveError,
     RecordError,
+    RulesVersionError,
     SeatError,
     SlothKernelError,
+    a_or_an,
     plural,
     shorten,
 )
 from sloth_kernel.errors import (
     counted as counted,  # re-exported: games and renderers count in plain words
+)
+from sloth_kernel.errors import (
+    ordinal as ordinal,
 )
 from sloth_kernel.explanation import Explanation as Explanation  # re-exported: the protocol's answer type
 from sloth_kernel.untrusted import (
@@ -308,6 +313,11 @@ class Move:
 
     __slots__ = ()
 
+    @property
+    def words(self) -> str:
+        """The move as people read it (a game may say a card as its rulebook does); else its notation."""
+        return str(self)
+
 
 # --- observations ----------------------------------------------------------------
 
@@ -364,6 +374,12 @@ class Game(ABC, Generic[C, S]):
     """The config's class; a class attribute (not marked ClassVar, which cannot hold a type variable)."""
     rules: ClassVar[Mapping[str, str]]
     """Rule id -> plain words, for explanations and the step-through widget."""
+    rules_version: ClassVar[int] = 1
+    """The edition of the rulings this engine plays. It goes up whenever a ruling changes what a
+    record's moves lead to; a record keeps the edition it was made under (its ``rules`` field, 1 when
+    absent) and replays only under that edition (else :class:`RulesVersionError`)."""
+    rules_changes: ClassVar[Mapping[int, str]] = {}
+    """Edition -> what changed in it, in words (said when an older record is refused)."""
     _moves_by_value: dict[Move, Move] | None = None
     """``all_moves()`` by value, built on the first move object a caller hands in (None: no all_moves)."""
     _moves_indexed: bool = False
@@ -475,6 +491,93 @@ class Game(ABC, Generic[C, S]):
         """
         raise NotImplementedError(f"{cls.title} cannot sample worlds from an observation")
 
+    def say_move(self, move: Move) -> str:
+        """A move of this game as people read it: its notation, unless the game's words differ (a ten is "10")."""
+        return str(move)
+
+    seat_secrets: ClassVar[bool] = True
+    """Seats hold cards the others cannot see: a live question about another seat then answers only
+    public facts (:meth:`ask_observed`). A game whose seats hide nothing from each other sets False."""
+    ASK_WORLDS: ClassVar[int] = 6
+    """Worlds a live question is answered in (see :meth:`ask_observed`)."""
+
+    @classmethod
+    def hypothetical_worlds(cls, observation: Any) -> Callable[[random.Random], S]:
+        """Full states consistent with one seat's observation, for live questions (:meth:`ask_observed`).
+
+        The default is :meth:`world_sampler`; a game without one may give rougher worlds here, since
+        an answer keeps only what every world agrees on.
+        """
+        return cls.world_sampler(observation)
+
+    def ask_observed(self, observation: Any, move: Move | str | Any, seat: int | None = None) -> Explanation:
+        """The live question ``state.ask_as(viewer, move, seat)`` asks, answered from `observation` alone.
+
+        `observation` is one seat's (the asker's). About the asker's own seat (the default) the
+        answer is the one :meth:`GameState.ask` gives, worked out in several worlds consistent with
+        the observation: the asker's hand and every public fact are the same in each, so the verdict
+        is exact, and the effect keeps only the log lines every world agrees on (a line that would
+        depend on a hidden card ends it, saying so). About another seat it says only public facts:
+        whose turn it is, or why that seat cannot move at all (e.g. out of the round); whether they
+        hold the cards is hidden (``known=False``). Never reads a state, so it cannot leak one.
+        """
+        viewer = getattr(observation, "player", None)
+        if type(viewer) is not int or getattr(observation, "game", None) != self.name:
+            raise ConfigError(
+                f"a live question is asked from one seat's observation of {self.title}, not {shorten(observation)}",
+                value=shorten(observation),
+            )
+        if seat is None:
+            asked = viewer
+        elif type(seat) is int and 0 <= seat < self.num_players:
+            asked = seat
+        else:
+            raise SeatError(seat, self.num_players)
+        try:
+            parsed = self.coerce_move(move)
+        except SlothKernelError as err:
+            reason = err.reason if isinstance(err, InvalidMoveError) else str(err)
+            return Explanation(_move_words(move), False, f"not a move in this game: {reason}", seat=asked)
+        text = self.say_move(parsed)
+        if observation.is_over:
+            return Explanation(text, False, "the game is over; no more moves", seat=asked)
+        try:
+            sample = type(self).hypothetical_worlds(observation)
+        except NotImplementedError:
+            return Explanation(
+                text, False, f"{self.title} cannot answer questions from one seat's view", seat=asked, known=False
+            )
+        rng = random.Random(f"ask/{parsed}/{asked}")
+        worlds = [sample(rng) for _ in range(self.ASK_WORLDS)]
+        mover = observation.current_player
+        turn = "" if asked == mover else f"it is not {seat_name(asked)}'s turn: {seat_name(mover)} is to move"
+        if asked != viewer and self.seat_secrets:
+            reasons = {world._turn_of(asked) if asked != mover else None for world in worlds}
+            found = reasons.pop() if len(reasons) == 1 else None
+            if isinstance(found, tuple):
+                why, rules = found
+                return Explanation(text, False, f"{turn}, and {why}", rules, seat=asked, their_turn=False)
+            hidden = (
+                f"{seat_name(asked)}'s cards are hidden from you, so only {seat_name(asked)} knows whether "
+                f"{text} is open to them here"
+            )
+            return Explanation(
+                text, False, f"{turn}; {hidden}" if turn else hidden, seat=asked, their_turn=not turn, known=False
+            )
+        answers = [world._hypothesis(asked, parsed) for world in worlds]
+        first, lines = answers[0]
+        if any(other != first for other, _ in answers[1:]):  # a safety net: never expected for one's own seat
+            return Explanation(
+                text, False, "the answer depends on cards hidden from you", seat=asked, their_turn=not turn, known=False
+            )
+        agreed: list[str] = []
+        for index, line in enumerate(lines):
+            if any(len(other) <= index or other[index] != line for _, other in answers[1:]):
+                agreed.append("What follows depends on cards hidden from you.")
+                break
+            agreed.append(line)
+        return dataclasses.replace(first, effect=" ".join(agreed)) if agreed else first
+
     # -- moves --
 
     def all_moves(self) -> list[Move]:
@@ -506,7 +609,7 @@ class Game(ABC, Generic[C, S]):
             return self._parse(move)
         if not isinstance(move, Move):
             raise InvalidMoveError(
-                move, f"a move is text or one of the game's moves, not a {type(move).__name__}", game=self.name
+                move, f"a move is text or one of the game's moves, not {a_or_an(type(move).__name__)}", game=self.name
             )
         if type(move).__module__ != type(self).__module__:
             raise InvalidMoveError(move, f"a {type(move).__name__} is a move of another game", game=self.name)
@@ -602,7 +705,28 @@ class Game(ABC, Generic[C, S]):
             raise RecordError(f"record.options refused: {err}", path="record.options", value=err.value) from err
         return current if current is not None and current.config == config else cls(config)
 
+    def _check_rules_version(self, data: Mapping[str, Any]) -> None:
+        """Refuse a record made under another edition of the rulings (RulesVersionError naming it)."""
+        made = data.get("rules", 1)
+        current = self.rules_version
+        if made == current:
+            return
+        if made < current:
+            changes = "; ".join(self.rules_changes[v] for v in range(made + 1, current + 1) if v in self.rules_changes)
+            why = f" (since then: {changes})" if changes else ""
+            text = (
+                f"the record was made under edition {made} of the rules of {self.title}; this engine plays "
+                f"edition {current}{why}, so its moves would not replay the same game"
+            )
+        else:
+            text = (
+                f"the record was made under edition {made} of the rules of {self.title}, newer than the "
+                f"edition {current} this engine plays"
+            )
+        raise RulesVersionError(text, version=made, current=current)
+
     def _play_record(self, data: Mapping[str, Any]) -> S:
+        self._check_rules_version(data)
         spec = self.spec()
         limit = spec.max_length if spec is not None else DEFAULT_MAX_MOVES
         moves = data["moves"]
@@ -815,6 +939,68 @@ class GameState(ABC, Generic[M, Obs]):
             return Explanation(str(parsed), False, "the game is over; no more moves")
         return self._judge(parsed, self.is_legal(parsed))
 
+    # -- hypotheticals: "why can't Player 3 play 7-7 here?", "what would 4-4-4 have done?" --
+
+    def ask(self, seat: int, move: M | str | Any) -> Explanation:
+        """What the rules say about `seat` playing `move` here, and what it would do: the omniscient question.
+
+        For the step-through, the teacher's view and analyses (it reads every hand). When `seat` is
+        not to move, the answer says so and then what the rules would say if it were their turn
+        (``their_turn=False``), or why they cannot move at all here (out of the round, passed). A
+        legal move's ``effect`` is the narration of a copy of the position that plays it, so it never
+        disagrees with ``legal_moves``. Bad input gives ``legal=False`` with a sentence, never an
+        exception, except a `seat` that is no seat of this game (SeatError). The live, leak-free
+        question is :meth:`ask_as`.
+        """
+        asked = self._seat(seat)
+        answer, lines = self._hypothesis(asked, move)
+        return answer if not lines else dataclasses.replace(answer, effect=" ".join(lines))
+
+    def ask_as(self, viewer: int, move: M | str | Any, seat: int | None = None) -> Explanation:
+        """The live question: `viewer` asks about `seat` (their own seat by default) with only what they may know.
+
+        The answer is computed from ``observation(viewer)`` alone (:meth:`Game.ask_observed`), so it
+        never reveals a hidden card: about another seat it says only public facts.
+        """
+        return self.game.ask_observed(self.observation(self._seat(viewer)), move, seat)
+
+    def _hypothesis(self, seat: int, move: Any) -> tuple[Explanation, tuple[str, ...]]:
+        """The answer to "could `seat` play `move` here?" without its effect, and the effect's log lines."""
+        try:
+            parsed = cast(M, self.game.coerce_move(move))
+        except SlothKernelError as err:
+            reason = err.reason if isinstance(err, InvalidMoveError) else str(err)
+            return Explanation(_move_words(move), False, f"not a move in this game: {reason}", seat=seat), ()
+        text = self.game.say_move(parsed)
+        if self.is_over:
+            return Explanation(text, False, "the game is over; no more moves", seat=seat), ()
+        mover = self.current_player
+        if seat == mover:
+            twin, prefix = self, ""
+        else:
+            turn = f"it is not {seat_name(seat)}'s turn: {seat_name(mover)} is to move"
+            found = self._turn_of(seat)
+            if isinstance(found, tuple):
+                why, rules = found
+                return Explanation(text, False, f"{turn}, and {why}", rules, seat=seat, their_turn=False), ()
+            twin, prefix = found, f"{turn}; if it were their turn, "
+        legal = twin.is_legal(parsed)
+        judged = twin._judge(parsed, legal)
+        answer = Explanation(text, legal, prefix + judged.reason, judged.rules, seat=seat, their_turn=seat == mover)
+        if not legal:
+            return answer, ()
+        child = twin.clone()
+        child.apply_unchecked(parsed)
+        return answer, tuple(event.text for event in child.events[len(twin.events) :])
+
+    def _turn_of(self, seat: int) -> Self | tuple[str, tuple[str, ...]]:
+        """A copy of this position with `seat` (not the seat to move) to move and all else the same,
+        for "if it were their turn"; or why `seat` cannot move at all here, in words with rule ids.
+
+        Each game says what "their turn" means in it; the default has no answer.
+        """
+        return "this game does not say what a seat other than the one to move could do", ()
+
     def play(self, move: M | str, *, player: int | None = None) -> Self:
         """Checked play: returns the next state, leaves this one untouched.
 
@@ -847,6 +1033,7 @@ class GameState(ABC, Generic[M, Obs]):
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.name,
+            "rules": self.game.rules_version,
             "options": self.game.config.to_dict(),
             "seed": self.seed,
             "deal": thaw(self._deal) if self._deal else None,

@@ -46,6 +46,31 @@ def counted(count: int, noun: str, nouns: str = "") -> str:
     return f"{count} {plural(count, noun, nouns)}"
 
 
+def a_or_an(word: str) -> str:
+    """`word` with its indefinite article by sound: "an 8", "an 11", "an R", "an int", "a 7", "a Run"."""
+    spoken = word.lstrip("*")
+    head = spoken.split()[0] if spoken.split() else ""
+    if head[:1].isdigit():
+        number = head.split("-")[0]
+        vowel = number.startswith("8") or number in ("11", "18")
+    elif len(head) == 1 and head.isupper():
+        vowel = head in "AEFHILMNORSX"  # letters said with a vowel sound: "an R", "an X"
+    else:
+        vowel = head[:1].lower() in "aeio"
+    return f"{'an' if vowel else 'a'} {word}"
+
+
+ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(place: int) -> str:
+    """A 1-based place in words: "first", "second", ... "tenth", then "11th", "12th", "21st"."""
+    if 1 <= place <= len(ORDINAL_WORDS):
+        return ORDINAL_WORDS[place - 1]
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
 def shorten(value: Any, limit: int = SHORT) -> str:
     """A ``repr`` of any value in at most `limit` characters; it never raises.
 
@@ -57,6 +82,17 @@ def shorten(value: Any, limit: int = SHORT) -> str:
     except Exception:  # a forged object's __repr__ may raise anything: describe it by its type
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def refusal(verdict: str, shown: str, why: str) -> str:
+    """The one style of every refusal: ``<verdict>: <the input, shown> — <why>``.
+
+    The verdict is one of "not a move in this game" (bad notation), "not legal here" (a rule
+    forbids it: an illegal move, out of turn, after the end) and "not a seat of this game"; `why`
+    is a lower-case clause in plain words, naming players from 1 and citing rule ids in
+    parentheses, with no full stop. ``explain`` gives the same why as its reason.
+    """
+    return f"{verdict}: {shown} — {why}"
 
 
 class SlothKernelError(ValueError):
@@ -110,10 +146,13 @@ class SeatError(SlothKernelError):
     def __init__(self, seat: Any, players: int, *, what: str = "seat") -> None:
         self.seat = seat
         self.players = players
-        kind = " (True and False are not seats)" if isinstance(seat, bool) else ""
+        kind = "; True and False are not seats" if isinstance(seat, bool) else ""
         super().__init__(
-            f"{what} must be a whole number from 0 to {players - 1} (Player 1 to Player {players}), "
-            f"not {shorten(seat)}{kind}",
+            refusal(
+                f"not a {what} of this game",
+                shorten(seat),
+                f"a {what} is a whole number from 0 to {players - 1} (Player 1 to Player {players}){kind}",
+            ),
             value=shorten(seat),
         )
 
@@ -125,8 +164,7 @@ class InvalidMoveError(SlothKernelError):
         self.text = text
         self.reason = reason
         self.game = game
-        where = f" in {game}" if game else ""
-        super().__init__(f"cannot read {shorten(text)} as a move{where}: {reason}", value=shorten(text))
+        super().__init__(refusal("not a move in this game", shorten(text), reason), value=shorten(text))
 
 
 class IllegalMoveError(SlothKernelError):
@@ -136,7 +174,14 @@ class IllegalMoveError(SlothKernelError):
         self.move = move
         self.explanation = explanation
         self.position = position
-        super().__init__(f"illegal move {shorten(str(move))}: {explanation.reason}", value=shorten(str(move)))
+        cited = f" ({', '.join(explanation.rules)})" if explanation.rules else ""
+        try:
+            words = str(getattr(move, "words", move))  # as people read it: a ten is 10, not T
+        except Exception:  # a forged move whose words fail: its notation
+            words = str(move)
+        super().__init__(
+            refusal("not legal here", shorten(words), explanation.reason + cited), value=shorten(str(move))
+        )
 
 
 class RecordError(SlothKernelError):
@@ -145,3 +190,16 @@ class RecordError(SlothKernelError):
     def __init__(self, message: str, *, path: str = "", value: str | None = None) -> None:
         self.path = path
         super().__init__(message, value=value)
+
+
+class RulesVersionError(RecordError):
+    """A record made under another edition of a game's rulings (``Game.rules_version``).
+
+    ``version`` is the record's edition, ``current`` the engine's: the engine replays a record only
+    under the rules it was made with, and it plays only its own edition.
+    """
+
+    def __init__(self, message: str, *, version: int, current: int) -> None:
+        self.version = version
+        self.current = current
+        super().__init__(message, path="record.rules", value=str(version))

@@ -15,6 +15,11 @@ SHARED_NOTEBOOKS: tuple[Notebook, ...] = (
         "The two climbing games side by side, with the 'Does it beat?' checker.",
     ),
     Notebook("variant_lab.ipynb", "Variant lab", "Turn a rule knob and watch the balance move."),
+    Notebook(
+        "puzzles.ipynb",
+        "Find the play",
+        "Puzzles from real deals of the climbing games, every hand open: one play meets the goal.",
+    ),
 )
 """Notebooks about more than one game; each game's own analyses come from its spec."""
 

@@ -25,7 +25,7 @@ import reprlib
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from sloth_kernel.errors import ConfigError, InvalidMoveError
+from sloth_kernel.errors import ConfigError, InvalidMoveError, refusal
 
 M = TypeVar("M")
 
@@ -65,7 +65,7 @@ def not_a_move(text: object, why: str, *, game: str, example: str = "") -> Inval
     """
     reason = f"{why}, e.g. {example}" if example else why
     error = InvalidMoveError(shorten(text) if isinstance(text, str) else shown(text), reason, game=game)
-    error.args = (f"not a move in this game: {shown(text)} — {reason}",)
+    error.args = (refusal("not a move in this game", shown(text), reason),)
     return error
 
 

@@ -88,6 +88,8 @@ class GameSpec:
     """``module:tuple`` of :class:`~sloth_kernel.lessons.Lesson` scripted deals."""
     checker: str | None = None
     """``module:CheckerKit`` for the 'Does it beat?' checker (climbing games)."""
+    puzzles: str | None = None
+    """``module:PuzzleBook`` of the game's 'find the play' puzzles and the kit that proves them."""
     variants: str | None = None
     """``module:object`` with the game's variant-lab knobs and measure."""
     benchmarks: str | None = None

@@ -40,3 +40,20 @@ def test_every_gallery_link_opens_a_new_tab() -> None:
     assert len(anchors) >= 8
     for anchor in anchors:
         assert 'target="_blank"' in anchor and 'rel="noopener"' in anchor, anchor
+
+
+def test_the_readme_binder_links_open_existing_notebooks_in_voila() -> None:
+    """Each bundled game's play app and lesson (and the shared notebooks) open directly in Voila
+    on Binder from the README; every link names a notebook that exists."""
+    from urllib.parse import unquote
+
+    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\((https://mybinder\.org/v2/gh/[^)\s]+)\)", readme)
+    targets = {unquote(link.split("urlpath=", 1)[1]) for link in links if "urlpath=" in link}
+    assert all(t.startswith("voila/render/notebooks/") for t in targets), targets
+    names = {t.removeprefix("voila/render/notebooks/") for t in targets}
+    for name in names:
+        assert (NOTEBOOKS / name).exists(), f"the README's Binder link opens {name}, which does not exist"
+    for spec in game_specs().values():
+        if spec.engine.startswith("sloth_kernel.games."):
+            assert {spec.play_notebook, spec.learn_notebook} <= names, spec.name

@@ -1,4 +1,4 @@
-"""Race to the Bottom: the rulebook's worked examples and one test per ruling (RB-1..RB-11)."""
+"""Race to the Bottom: the rulebook's worked examples and one test per ruling (RB-1..RB-13)."""
 
 from __future__ import annotations
 
@@ -410,3 +410,47 @@ def test_illegal_and_out_of_turn_moves_leave_the_state_unchanged() -> None:
     with pytest.raises(InvalidMoveError):
         state.play("K A 2")
     assert state.to_record() == before and state.view() == view
+
+
+# --- RB-12 and RB-13 ------------------------------------------------------------------------
+
+
+def test_rb12_a_grand_prix_shed_out_leaves_the_meld_and_the_trick_goes_on() -> None:
+    state = deal(["7", "2 8", "3 6"], decks=["", FILLER, FILLER], grand_prix=True)
+    state = play(state, "7")  # Player 1 sheds out mid-trick; Players 2 and 3 still race
+    assert state.out[0] and not state.is_over and state.race == 0
+    assert str(state.top) == "7" and state.top_seat == 0 and state.current_player == 1
+    stays = [e for e in state.log if "RB-12" in e.rules]
+    assert len(stays) == 1 and "stays on the table" in stays[0].text and "Player 2" in stays[0].text
+    lower = state.explain("2")  # must beat the meld left on the table
+    assert not lower.legal and "RB-12" in lower.rules
+    higher = state.explain("8")
+    assert higher.legal and "RB-12" in higher.rules and "Player 1 has shed out" in higher.reason
+    passing = state.explain("pass")
+    assert passing.legal and "RB-12" in passing.rules
+    # as if its owner had passed: Player 2 passes, so Player 3 is the last player in and must beat the 7
+    state = play(state, "pass", "done")
+    assert state.current_player == 2 and state.alone and str(state.top) == "7"
+    assert "3" not in texts(state) and "pass" in texts(state)
+    state = play(state, "pass", "done")  # the last player in passes: they lead the next trick (RB-8)
+    assert state.top is None and state.current_player == 2
+
+
+def test_rb12_does_not_apply_to_a_single_race_which_ends_at_the_first_shed_out() -> None:
+    state = play(deal(["7", "2 8", "3 6"], decks=["", FILLER, FILLER]), "7")
+    assert state.is_over and not any("RB-12" in e.rules for e in state.log)
+
+
+def test_rb13_a_leader_with_an_empty_hand_passes_pitches_nothing_refills_and_the_next_leads() -> None:
+    state = deal(["", "5 6", "4 9"], decks=["7 8", "9", "J"])
+    why = state.explain("pass")
+    assert state.legal_moves() == [PASS] and why.legal and why.rules == ("RB-13",)
+    state = state.play("pass")
+    assert "RB-13" in state.log[-1].rules and "empty hand" in state.log[-1].text
+    assert state.legal_moves() == [DONE]  # nothing to pitch
+    assert "RB-13" in state.explain("done").rules
+    state = state.play("done")
+    assert state.nhand[0] == 2 and state.decks[0] == [] and state.known[0] == 0
+    assert state.current_player == 1 and state.top is None and state.passed[0]
+    assert "RB-13" in state.log[-1].rules and "Player 2" in state.log[-1].text
+    assert PASS not in state.legal_moves()  # the next player leads the open trick

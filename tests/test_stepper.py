@@ -176,3 +176,92 @@ def test_seat_view_keeps_secret_moves_secret() -> None:
     assert "pitch 2" not in pitch.narration.value and "private move" in pitch.narration.value
     pitch.seat = None  # the teacher sees everything
     assert "pitch 2" in pitch.narration.value
+
+
+def test_the_new_rulings_ts16_rb12_rb13_ss8_are_found_with_their_words() -> None:
+    deadlock = load_game("too-sloth-to-win", players=3, rounds=2).from_deal(
+        {"hands": ["D", "2 D", "D"], "pacemaker": 1}
+    )
+    for move in ("2-D3", "pass D", "pass"):
+        deadlock = deadlock.play(move)
+    race = load_game("race-to-the-bottom", players=3, grand_prix=True)
+    shed = race.from_deal({"hands": ["7", "2 8", "3 6"], "decks": ["", "2 3 4", "2 3 4"]}).play("7")
+    lead = load_game("race-to-the-bottom", players=3).from_deal(
+        {"hands": ["", "5 6", "4 9"], "decks": ["7 8", "9", "J"]}
+    )
+    lead = lead.play("pass").play("done")
+    surplus = load_game("surplus-of-sloths", babies=True)
+    cases = [
+        (deadlock, "TS-16", 3, "at once"),
+        (shed, "RB-12", 1, "stays on the table"),
+        (lead, "RB-13", 1, "empty hand"),
+    ]
+    for state, rule, expected, words in cases:
+        stepper = StepThrough(state)
+        stepper.step = stepper.find(rule)
+        assert stepper.step == expected and words in stepper.narration.value
+        assert rule in stepper.rules.value and state.game.rules[rule][:30] in stepper.rules.value
+    assert "A Baby lengthens a run but never makes one alone" in surplus.rules["SS-8"]
+
+
+def test_a_record_made_under_older_rules_is_refused_with_its_edition() -> None:
+    record = finished("too-sloth-to-win", {"rounds": 1}, "heuristic").to_record()
+    with pytest.raises(RecordError, match="edition 1"):
+        Timeline({**record, "rules": 1})
+
+
+def ts_three_moves() -> GameState[Any, Any]:
+    state = load_game("too-sloth-to-win", players=4, rounds=1).from_deal({"hands": ["2 5 6", "3 4", "1 1 6", "7 7 8"]})
+    for move in ("2", "pass", "1-1"):
+        state = state.play(move)
+    return state
+
+
+def test_ask_why_answers_about_any_seat_before_the_shown_move() -> None:
+    stepper = StepThrough(ts_three_moves(), step=3)
+    assert [label for label, _ in stepper.ask_seat.options] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert {"sk-ask", "sk-ask-seat", "sk-ask-move"} <= {
+        c for w in (stepper.ask_button, stepper.ask_seat, stepper.ask_move) for c in w._dom_classes
+    }
+    stepper.ask_seat.value = 3
+    stepper.ask_move.value = "7-7"
+    stepper.ask_button.click()
+    shown = stepper.ask_answer.value
+    assert "Before move 3" in shown and "7-7: legal for Player 4 on their turn." in shown
+    assert "It is not Player 4&#x27;s turn: Player 3 is to move" in shown
+    assert "What it would do: Player 4 plays Jump 7-7 and moves 2 to space 2." in shown
+    stepper.ask_seat.value = 1  # Player 2 passed on the Single and is out
+    stepper.ask_button.click()
+    assert "Player 2 is out of this round: couldn&#x27;t beat a Single (TS-7)" in stepper.ask_answer.value
+    stepper.step = 2
+    assert stepper.ask_answer.value == ""  # an answer belongs to its moment
+
+
+def test_ask_why_takes_10_for_a_ten_and_bad_input_gets_a_sentence() -> None:
+    state = load_game("race-to-the-bottom").from_deal({"hands": ["T T 5", "J J 4", "Q 2"], "decks": ["2 3"] * 3})
+    stepper = StepThrough(state.play("10 10"), step=1)
+    stepper.ask_seat.value = 0
+    stepper.ask_move.value = "10 10"
+    answer = stepper.ask_why()
+    assert answer is not None and answer.legal and "10 10: legal for Player 1." in stepper.ask_answer.value
+    assert "Pair of 10s" in stepper.ask_answer.value and "T T" not in stepper.ask_answer.value
+    for bad in ("", "   ", "x" * 500, "7 7 7 7 7 7 7 7", "pitch", "\x00"):
+        stepper.ask_move.value = bad
+        stepper.ask_why()
+        shown = stepper.ask_answer.value
+        assert "Traceback" not in shown and "Error" not in shown and "(" not in shown.split("</style>")[1][:60]
+        assert shown.endswith(".</div>") and ("not legal" in shown or "Type a move first" in shown)
+
+
+def test_ask_why_in_a_seats_view_reveals_no_hidden_card() -> None:
+    stepper = StepThrough(ts_three_moves(), step=3, seat=0)
+    stepper.ask_seat.value = 3
+    stepper.ask_move.value = "7-7"
+    answer = stepper.ask_why()
+    assert answer is not None and not answer.known and "hold" not in answer.reason
+    assert "7-7: unknown for Player 4." in stepper.ask_answer.value
+    assert "hidden from you" in stepper.ask_answer.value
+    stepper.ask_seat.value = 0  # one's own seat: the full answer
+    stepper.ask_move.value = "5-6"
+    own = stepper.ask_why()
+    assert own is not None and own.known and "Player 1" in stepper.ask_answer.value

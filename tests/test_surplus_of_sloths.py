@@ -336,7 +336,8 @@ def test_SS_6_option_baby_nets_itself_off_refuses_the_baby() -> None:
     state = state.play("take Baby from row 1")
     assert "net Baby" not in {str(m) for m in state.legal_moves()}
     explanation = state.explain("net Baby")
-    assert not explanation.legal and "baby_nets_itself" in explanation.reason
+    assert not explanation.legal and "a Baby never nets itself" in explanation.reason
+    assert "baby_nets_itself" not in explanation.reason  # words for people, not the option's name
 
 
 def test_SS_6_keep_and_net_are_only_for_a_player_who_just_drafted_a_baby() -> None:
@@ -403,9 +404,45 @@ def test_SS_8_no_cards_of_a_type_no_run_and_a_type_absent_from_the_net_is_skippe
     assert any("Maned (brown spiral, S): no cards in the Net" in e.text for e in state.log)
 
 
+def test_ss8_a_lone_baby_makes_no_run() -> None:
+    assert best_run(ids("Baby"), 0).key == (0, 0)
+    assert best_run(ids("Baby S1"), 0).key == (0, 0)  # an S card makes no R run either
+    assert best_run(ids("Baby R1"), 0).key == (2, 1)  # with a number it lengthens the run
+    assert best_run(ids("Baby RX"), 0).key == (2, 0)  # and with an X
+    result = reveal("R", ["Baby", "S2"], "R4")
+    assert result.runs[0].length == 0 and result.runs[0].text == "Player 1 has no run (a Baby alone makes no run, SS-8)"
+    assert result.winner is None and "Nobody has a Pygmy run" in result.lines[1]
+
+
+def test_ss8_a_lone_baby_no_longer_ties_nor_wins_a_type() -> None:
+    # before SS-8's last sentence the Baby tied the lone X (1 long, no number): nobody took the cards
+    result = reveal("R", ["Baby", "RX"], "R4 R5")
+    assert [r.length for r in result.runs] == [0, 1] and result.winner == 1 and result.points == 9
+    state = endgame(["Baby S1", "S2"], "R6", "S3 S4 S5", babies=True)
+    state = play_all(state, ["take S3 from row 1", "take S4 from row 1"])
+    pygmy = next(r for r in state.reveal if r.type_letter == "R")
+    assert pygmy.winner is None and state.view().net[0] == ("R6",)  # nobody takes the R6
+
+
+def test_ss8_explain_says_a_drafted_baby_never_makes_a_run_alone() -> None:
+    state = endgame(["R1 R2", "S5"], "L1", "Baby L2 L3", babies=True)
+    explanation = state.explain("take Baby from row 1")
+    assert explanation.legal and "SS-8" in explanation.rules and "never makes a run alone" in explanation.reason
+
+
+def test_ss8_an_older_record_is_refused_naming_its_rules_edition() -> None:
+    from sloth_kernel import RulesVersionError, from_record
+
+    record = load_game(GAME, babies=True).new_state(3).to_record()
+    assert record["rules"] == 2
+    with pytest.raises(RulesVersionError, match="edition 1") as caught:
+        from_record({**record, "rules": 1})
+    assert caught.value.version == 1 and caught.value.path == "record.rules" and "SS-8" in str(caught.value)
+
+
 def test_SS_8_nobody_holding_the_type_leaves_the_cards_in_the_net() -> None:
     result = reveal("C", ["R1", "R2"], "C4")
-    assert result.winner is None and "Nobody has a C run" in result.lines[1]
+    assert result.winner is None and "Nobody has a Pygmy Three-Toed run" in result.lines[1]
 
 
 # --- SS-9 scoring ------------------------------------------------------------------------------------------

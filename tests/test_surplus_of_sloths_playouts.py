@@ -34,7 +34,7 @@ CONFIGS: list[dict[str, Any]] = [
 
 @cache
 def oracle_run(codes: tuple[str, ...]) -> tuple[int, int]:
-    """SS-7 by brute force: try every subset of numbers, X values and (at most one) Baby."""
+    """SS-7 by brute force: try every subset of numbers, X values and (at most one) Baby; a Baby alone is no run (SS-8)."""
     numbers = sorted({int(c[1]) for c in codes if c != "Baby" and c[1] != "X"})
     xs = sum(1 for c in codes if c != "Baby" and c[1] == "X")
     babies = [0, 1] if "Baby" in codes else [0]
@@ -46,7 +46,7 @@ def oracle_run(codes: tuple[str, ...]) -> tuple[int, int]:
                 for x_values in itertools.combinations(free, k):
                     for baby in babies:
                         values = sorted(chosen + x_values + ((0,) if baby else ()))
-                        if values and values == list(range(values[0], values[0] + len(values))):
+                        if (chosen or x_values) and values == list(range(values[0], values[0] + len(values))):
                             best = max(best, (len(values), max(chosen, default=0)))
     return best
 

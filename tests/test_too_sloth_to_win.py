@@ -1,4 +1,4 @@
-"""Too Sloth To Win: the rulebook's worked examples and one test (at least) per ruling TS-1..TS-15."""
+"""Too Sloth To Win: the rulebook's worked examples and one test (at least) per ruling TS-1..TS-16."""
 
 from __future__ import annotations
 
@@ -159,10 +159,53 @@ def test_TS_5_leader_must_play_but_a_drink_only_hand_passes_the_lead() -> None:
     assert after.current_player == 1 and after.table == () and after.hands[0][DRINK] == 1
 
 
-def test_TS_5_deadlock_when_nobody_can_lead_ends_the_round() -> None:
+def test_ts16_deadlock_at_the_deal_ends_the_round_at_once_with_no_awards() -> None:
     state = deal(["D", "D", "D"], positions=[8, 8, 8], rounds=1)
-    state = play_all(state, ["pass", "pass", "pass"])
-    assert state.is_over and state.results[0].first is None
+    assert state.is_over and state.history == [] and state.results[0].first is None
+    assert state.trophies == [0, 0, 0] and state.chips == [0, 0, 0]
+    assert any("TS-16" in e.rules and "at once" in e.text for e in state.log)
+
+
+def test_ts16_deadlock_ends_the_round_at_once_when_the_table_clears_and_the_pacemaker_stays() -> None:
+    # Player 2 plays their last running card with their drink; Player 3 takes the drink back, Player 1
+    # passes on the Single 2 and is out (TS-7). The table clears for Player 2, and every active hand
+    # holds only drinks (or nothing): the round ends at once, nobody passes the lead round (TS-16).
+    state = deal(["D", "2 D", "D"], pacemaker=1, rounds=2)
+    state = play_all(state, ["2-D3", "pass D", "pass"])
+    assert state.round == 1 and state.results[0].first is None and state.results[0].note == "nobody could lead"
+    assert state.trophies == [0, 0, 0] and state.chips == [0, 0, 0]
+    assert state.pacemaker == 1 and state.current_player == 1  # the pacemaker stays
+    ended = [e for e in state.log if "TS-16" in e.rules]
+    assert len(ended) == 1 and "no Trophy and no Cash Chip" in ended[0].text
+
+
+def test_ts16_explain_tells_that_a_pass_ends_the_round_in_deadlock() -> None:
+    state = play_all(deal(["D", "2 D", "D"], pacemaker=1, rounds=2), ["2-D3", "pass D"])
+    explanation = state.explain("pass")
+    assert explanation.legal and explanation.rules == ("TS-7", "TS-16") and "round ends at once" in explanation.reason
+    assert "TS-16" not in deal(["D", "2 D", "D"], pacemaker=1).explain("2-D3").rules
+
+
+def test_ts16_a_drink_only_leader_still_passes_the_lead_while_someone_can_lead() -> None:
+    state = deal(["D", "2 3", "4"], positions=[8, 0, 0])
+    assert not state.is_over and state.explain("pass").rules == ("TS-5",)
+    assert state.play("pass").current_player == 1
+
+
+def test_ts16_an_older_record_is_refused_naming_its_rules_edition() -> None:
+    from sloth_kernel import RecordError, RulesVersionError, from_record
+
+    state = play_all(deal(["4 5 6 1", "1 2", "2 3"]), ["4-5-6"])
+    record = state.to_record()
+    assert record["rules"] == 2 and from_record(record).history == state.history
+    old = {key: value for key, value in record.items() if key != "rules"}  # a record from before TS-16
+    for made in (old, {**record, "rules": 1}):
+        with pytest.raises(RulesVersionError) as caught:
+            from_record(made)
+        assert isinstance(caught.value, RecordError) and caught.value.version == 1 and caught.value.current == 2
+        assert "edition 1" in str(caught.value) and "TS-16" in str(caught.value)
+    with pytest.raises(RulesVersionError, match="newer"):
+        from_record({**record, "rules": 3})
 
 
 def test_TS_6_pass_takes_an_end_card_and_the_rest_is_reread() -> None:
@@ -194,7 +237,7 @@ def test_TS_8_table_resets_to_the_last_player_or_their_left() -> None:
 def test_TS_9_moving_and_finishing_beyond_space_9() -> None:
     state = deal(["6 7 8 1", "1 2", "3 4", "5 5"], positions=[7, 0, 0, 0])
     state = state.play("6-7-8")
-    assert state.positions[0] == 10 and state.trophies[0] == 1
+    assert state.positions[0] == 9 and state.trophies[0] == 1  # stops on the finish square (TS-16)
     no_board = deal(["6 7", "1 2", "3 4", "5"], no_board=True)
     no_board = no_board.play("6-7")
     assert no_board.trophies[0] == 1 and no_board.positions[0] == 2
@@ -279,3 +322,25 @@ def test_TS_15_observation_shows_public_drinks_but_not_hands() -> None:
     assert obs.hand_sizes == (1, 3, 2)
     assert obs.legal_moves and all(state.is_legal(m) for m in obs.legal_moves)
     assert state.observation(0).legal_moves == ()
+
+
+def test_ts16_a_finisher_stops_on_the_finish_square_in_the_state_the_view_and_the_log() -> None:
+    state = deal(["6 7 8 1", "1 2", "3 4", "5 5"], positions=[7, 0, 0, 0])
+    assert "TS-16" in state.explain("6-7-8").rules and "stops on the finish square" in state.explain("6-7-8").reason
+    state = state.play("6-7-8")
+    assert state.view().positions[0] == 9 and state.observation(1).positions[0] == 9
+    played = next(e for e in state.log if e.move == "6-7-8")
+    assert "TS-16" in played.rules and played.text.endswith("to the finish.")
+    from sloth_kernel.games.too_sloth_to_win.render import standings, track
+
+    assert ">10<" not in track(state.view()) and "<td>10</td>" not in standings(state.view())
+    assert "<td>9</td>" in standings(state.view())
+    exact = deal(["6 7 1", "1 2", "3 4", "5 5"], positions=[7, 0, 0, 0]).play("6-7")
+    assert exact.positions[0] == 9 and not any("TS-16" in e.rules for e in exact.log)
+
+
+def test_a_word_that_is_no_card_is_quoted_as_the_player_wrote_it() -> None:
+    """The refusal echoes the text as typed ('hello', not an upper-cased 'HELLO')."""
+    state = load_game("too-sloth-to-win").new_state(seed=1)
+    assert "'hello' is not a card" in state.explain("hello").reason
+    assert "'x' is not a card" in state.explain("4-x").reason  # the card, in the case it was typed

@@ -93,3 +93,111 @@ def test_the_log_leaves_room_for_long_entry_numbers() -> None:
     short, long = log_html([f"event {i}" for i in range(9)]), log_html([f"event {i}" for i in range(150)])
     assert 'start="1"' in short and "padding-left:3.4ch" in short
     assert 'start="139"' in long and "padding-left:5.4ch" in long  # "150." needs a column more than "9."
+
+
+def _page_message(widget: object, data: object, buffers: list[bytes] | None = None) -> dict[str, object]:
+    """A comm message as the kernel hands it to a widget's comm (content.data is what the page sent)."""
+    return {"content": {"comm_id": "x", "data": data}, "buffers": buffers or [], "header": {}, "parent_header": {}}
+
+
+REFUSED = "The page sent a message the board could not use; nothing changed."
+FORGED = [
+    {"method": "update", "state": {"_page_params": "junk"}, "buffer_paths": []},
+    {"method": "update", "state": {"_page_params": {"seed": {"x": [1, None]}}}, "buffer_paths": []},
+    {"method": "update", "state": "not a mapping"},
+    {"method": "update", "state": {"value": 1}, "buffer_paths": [["value", 0, "deep"]]},
+    {"method": "no-such-method", "state": 42},
+    {"no": "method"},
+    "not even a mapping",
+]
+
+
+@pytest.mark.parametrize("data", FORGED, ids=[str(i) for i in range(len(FORGED))])
+def test_a_forged_page_message_is_refused_in_a_sentence_with_no_traceback_to_the_page(
+    data: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through the real comm path, with a real IPython shell (whose showtraceback is what sends an
+    iopub error to the page): nothing is shown, the board says one short sentence, and the
+    traceback goes to the server's log (the process's real stderr) only."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from sloth_widgets.testing import find, visible_text
+
+    shell = InteractiveShell.instance()
+    shown: list[object] = []
+    original = shell.showtraceback
+    shell.showtraceback = lambda *a, **k: shown.append(a)  # type: ignore[method-assign]
+    try:
+        board = Board("race-to-the-bottom", seed=2, seats=["human", "random", "random", "random"], autoplay=False)
+        before = board.state.to_record()
+        card = board.hand.buttons[0]
+        unreadable = not isinstance(data, dict) or data.get("method") not in ("update", "custom", "request_state")
+        unreadable = unreadable or (isinstance(data, dict) and not isinstance(data.get("state", {}), dict))
+        for widget in (board, card, card.layout, find(board, "sk-play")):
+            widget.comm.handle_msg(_page_message(widget, data, [b"x"]))
+            assert shown == [], f"ipywidgets showed a traceback for {data!r} sent to {type(widget).__name__}"
+            assert board.state.to_record() == before
+            if unreadable or widget is board:  # no widget reads it, or the board refuses it in words
+                said = board.last_error == REFUSED or "The page's address chose no deal" in visible_text(board)
+                assert said, (data, type(widget).__name__)
+            assert board.last_error in ("", REFUSED)  # a key a widget lacks is ignored, as ipywidgets does
+            board.last_error = ""
+    finally:
+        shell.showtraceback = original  # type: ignore[method-assign]
+    assert "Traceback" not in capsys.readouterr().out
+
+
+def test_a_page_click_still_reaches_the_board_through_the_guard() -> None:
+    """The guard reads a real click message as ipywidgets would: the play happens."""
+    from sloth_widgets.testing import find, select_cards
+
+    board = Board("too-sloth-to-win", seed=1, autoplay=False)
+    select_cards(board, ["2"])
+    play = find(board, "sk-play")
+    play.comm.handle_msg(_page_message(play, {"method": "custom", "content": {"event": "click"}}))
+    assert len(board.state.history) == 1 and board.last_error == ""
+    card = board.hand.buttons[0]
+    card.comm.handle_msg(_page_message(card, {"method": "update", "state": {"value": True}, "buffer_paths": []}))
+    assert card.value is True and board.last_error == ""
+
+
+def test_the_log_sends_only_its_last_chunk_when_a_line_comes() -> None:
+    """A long game's log is split into fixed chunks: a new line changes (and sends) one chunk."""
+    from sloth_widgets.common import LOG_CHUNK, LogView
+
+    log = LogView()
+    lines = [f"event {i}" for i in range(1, 2 * LOG_CHUNK + 6)]
+    log.show(lines)
+    chunks = list(log._inner.children)[:-1]  # the last child is the panel's keyboard stop
+    assert 'tabindex="0"' in log._inner.children[-1].value and "tabindex" not in log.value
+    assert len(chunks) == 3 and 'aria-label="Game log"' in chunks[0].value
+    assert all("aria-label" not in c.value for c in chunks[1:])  # one labelled list
+    changed: list[object] = []
+    for chunk in chunks:
+        chunk.observe(lambda change: changed.append(change["owner"]), "value")
+    log.show([*lines, "the newest"])
+    assert changed == [chunks[2]] and list(log._inner.children)[:3] == chunks
+    assert f'<span class="sk-log-n">{len(lines) + 1}.</span><span>the newest</span>' in log.value
+    assert log.value.count('class="sk-log-line"') == len(lines) + 1  # every line, once, in order
+    assert log.value.index("event 1<") < log.value.index(f"event {LOG_CHUNK + 1}<") < log.value.index("the newest")
+    log.show(["a new game"])  # fewer chunks: the rest leave the page
+    assert len(log._inner.children) == 2 and "a new game" in log.value and "event" not in log.value
+
+
+def test_a_card_that_stays_keeps_its_button_so_a_play_only_reorders_the_hand() -> None:
+    """Cards leaving the hand change nothing on the buttons of the cards that stay (one children
+    message to the page, not a redraw of every card after the gap); a freed button forgets its card."""
+    hand = CardHand()
+    hand.show([HandCard(k, f"f-{k}", k) for k in "ABCDE"])
+    before = dict(zip("ABCDE", hand.buttons, strict=True))
+    changes: list[str] = []
+    for button in before.values():
+        button.observe(lambda change: changes.append(change["name"]), ["_dom_classes", "tooltip"])
+    hand.show([HandCard(k, f"f-{k}", k) for k in "ADE"])  # B and C were played
+    assert hand.buttons == [before["A"], before["D"], before["E"]]
+    assert sorted(changes) == ["_dom_classes", "_dom_classes", "tooltip", "tooltip"]  # only B's and C's, cleared
+    assert before["B"].tooltip == "" and before["B"]._dom_classes == ("sk-card", "sk-handcard")
+    hand.buttons[1].value = True  # D, now second: the selection is by position in the hand
+    assert hand.selected_keys == ["D"]
+    hand.show([HandCard(k, f"f-{k}", k) for k in "ADEF"])  # a new card takes a free button
+    assert hand.buttons[:3] == [before["A"], before["D"], before["E"]] and hand.buttons[3].tooltip == "F"
+    assert hand.selected == ()  # a new hand drops the selection

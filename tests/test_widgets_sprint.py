@@ -8,7 +8,7 @@ import re
 import pytest
 from sloth_widgets import Board, SprintBoard
 from sloth_widgets.sprint.board import pile_look
-from sloth_widgets.testing import find, visible_text
+from sloth_widgets.testing import find, visible_text, walk
 
 from sloth_kernel.bots import make_bot
 
@@ -105,6 +105,34 @@ def test_down_the_pile_lifts_more() -> None:
     cut.value = 0.2  # the handle low down
     assert board.cut_share() > high
     assert board.state.lift_from_cut(board.cut_share()).count > board.state.lift_from_cut(high).count
+
+
+def test_cut_higher_and_lower_move_the_cut_like_arrow_presses_and_show_no_number() -> None:
+    """The buttons every page has (the slider shows only where its handle is named: the light
+    template): each press moves the cut a step up or down the pile, never past the frame."""
+    board = SprintBoard(seed=1, autoplay=False, hand_noise=0)
+    up, down = find(board, "sk-cut-up"), find(board, "sk-cut-down")
+    assert not re.search(r"\d", up.description + up.tooltip + down.description + down.tooltip)
+    share = board.cut_share()
+    down.click()
+    lower = board.cut_share()
+    assert lower > share and "<line" in find(board, "sk-pile").value
+    up.click()
+    up.click()
+    assert board.cut_share() < share
+    for _ in range(60):
+        up.click()
+    assert find(board, "sk-lift-cut").value == 1.0 and board.cut_share() == 0.0  # held at the top
+    for _ in range(60):
+        down.click()
+    assert find(board, "sk-lift-cut").value == 0.0
+    pile = board.state.observation(0).pile_size
+    find(board, "sk-lift").click()
+    assert [str(m) for m in board.state.history] == [f"lift {pile - 1}"]  # the bottom: all but the Hare's card
+    assert up.disabled and down.disabled  # the Hare card is face down, then it is the bot's turn
+    css = "".join(w.value for w in walk(board) if isinstance(getattr(w, "value", None), str))
+    assert ".sk-board .sk-lift-cut{" in css and "display:none !important" in css
+    assert ".sk-page .sk-board .sk-lift-cut{display:flex !important}" in css
 
 
 def test_a_cut_at_the_very_top_lifts_the_least_a_hand_can() -> None:

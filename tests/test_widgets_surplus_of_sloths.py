@@ -69,7 +69,8 @@ def seat_text(board: SurplusBoard) -> str:
 
 
 def test_full_game_with_babies_and_the_stepped_reveal() -> None:
-    board = SurplusBoard(seed=4, babies=True, autoplay=False)
+    # seed 1: the person's seat drafts a Baby (seed 4 did before SS-8's lone-Baby ruling changed the bots' choices)
+    board = SurplusBoard(seed=1, babies=True, autoplay=False)
     assert play_until_the_end(board, babies=True) >= 1
     assert board.state.is_over and board.last_error == ""
     obs = board.state.observation(0)

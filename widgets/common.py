@@ -39,6 +39,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
+from ipywidgets.widgets.widget import _put_buffers
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
 from sloth_kernel.bots import bot_levels, make_bot
@@ -292,15 +293,67 @@ def progress_bar(value: int, total: int, *, colour: str = "#2a9d3a", label: str 
     )
 
 
-def log_lines_html(lines: Sequence[str]) -> str:
-    """Every log line, numbered; the panel scrolls and stays pinned to the newest (CSS only)."""
+LOG_CHUNK = 40  # log lines per chunk widget: a new line re-sends its chunk, never the whole log
+
+
+def log_lines_html(lines: Sequence[str], first: int = 1, label: bool = True) -> str:
+    """Log lines numbered from `first`; the panel scrolls and stays pinned to the newest (CSS only)."""
     if not lines:
         return '<div class="sk-empty">Nothing has happened yet.</div>'
     items = "".join(
         f'<li class="sk-log-line"><span class="sk-log-n">{n}.</span><span>{html.escape(line)}</span></li>'
-        for n, line in enumerate(lines, 1)
+        for n, line in enumerate(lines, first)
     )
-    return f'<ol class="sk-log-lines" aria-label="Game log">{items}</ol>'
+    name = ' aria-label="Game log"' if label else ""
+    return f'<ol class="sk-log-lines"{name}>{items}</ol>'
+
+
+class LogView(widgets.VBox):
+    """The game log: a scrolling panel (class ``sk-log``) of fixed chunks of lines, so a new line
+    re-sends only the last chunk (a long game's log is tens of kilobytes). ``value`` reads the
+    whole log's HTML; :meth:`show` sets it from lines."""
+
+    def __init__(self) -> None:
+        self._inner = widgets.VBox()
+        self._inner.add_class("sk-log-inner")
+        self._chunks: list[widgets.HTML] = []
+        # The panel scrolls, so the keyboard must reach it; a box cannot take the focus itself
+        # (ipywidgets gives boxes no tab stop), so its last line, which never changes, can: Tab
+        # lands on the newest end and the arrow keys scroll the panel (whose outline shows it).
+        self._end = widgets.HTML(
+            '<div class="sk-log-end" tabindex="0" role="note" '
+            'aria-label="Game log: the newest line is last; the arrow keys scroll it"></div>'
+        )
+        self._end.add_class("sk-log-end-box")
+        super().__init__([self._inner])
+        self.add_class("sk-log")
+
+    @property
+    def value(self) -> str:
+        return "".join(chunk.value for chunk in self._inner.children if chunk is not self._end)
+
+    def show_html(self, parts: Sequence[str]) -> None:
+        """One chunk widget per part: only a part that changed is sent to the page."""
+        while len(self._chunks) < len(parts):
+            chunk = widgets.HTML()
+            chunk.add_class("sk-log-chunk")
+            self._chunks.append(chunk)
+        for chunk, part in zip(self._chunks, parts, strict=False):
+            chunk.value = part
+        shown = (*self._chunks[: len(parts)], self._end)
+        if self._inner.children != shown:
+            self._inner.children = shown
+
+    def show(self, lines: Sequence[str]) -> None:
+        if not lines:
+            self.show_html([log_lines_html(lines)])
+            return
+        self.show_html(
+            [
+                log_lines_html(lines[start : start + LOG_CHUNK], start + 1, label=start == 0)
+                for start in range(0, len(lines), LOG_CHUNK)
+            ]
+        )
 
 
 BOARD_STYLE = """
@@ -352,6 +405,8 @@ BOARD_STYLE = """
 .sk-board .sk-handcard.jupyter-button.sk-group-start{margin-left:14px}
 .sk-board .jupyter-button:focus-visible,.sk-board input:focus-visible,.sk-board select:focus-visible,
 .sk-board .sk-log:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}
+.sk-board select:focus-visible,.sk-board input:focus-visible{outline-style:solid !important}
+.sk-board .jupyter-widget-Collapse-header,.sk-board .jupyter-widget-Collapse-header>span{color:#2b2b2b}
 .sk-board .jupyter-button{min-height:32px}
 .sk-actions{gap:6px;align-items:center;flex-wrap:wrap;margin:6px 0}
 .sk-board .sk-play{font-weight:700}
@@ -371,7 +426,13 @@ BOARD_STYLE = """
 .sk-board .sk-log ol.sk-log-lines{max-height:none;overflow:visible}
 .sk-log-lines{margin:0;padding:0 6px 4px 0;list-style:none;font-size:13px}
 .sk-log-line{display:flex;gap:6px;padding:2px 0;border-bottom:1px solid #eeeee8;overflow-wrap:anywhere}
-.sk-log-line:last-child{border-bottom:none;font-weight:600}
+.sk-log-line:last-child{border-bottom:none}
+.sk-board .sk-log-inner{display:flex;flex-direction:column;width:100%;flex:none}
+.sk-log-chunk:nth-last-child(2) .sk-log-line:last-child{font-weight:600}
+.sk-log-chunk:not(:nth-last-child(2)) .sk-log-line:last-child{border-bottom:1px solid #eeeee8}
+.sk-log-end{height:2px}
+.sk-log-end:focus{outline:none}
+.sk-board .sk-log:focus-within{outline:3px solid #1c5bd8;outline-offset:2px}
 .sk-log-n{flex:none;color:#6b6b6b;min-width:2.6em;text-align:right}
 .sk-legal-list{font-family:monospace;font-size:12px;color:#245}
 .sk-board .sk-empty{color:#595959}
@@ -394,7 +455,11 @@ class HandCard:
 
 
 class CardHand(widgets.HBox):
-    """A hand of ToggleButtons drawn as cards. ``selected`` holds indices in click order."""
+    """A hand of ToggleButtons drawn as cards. ``selected`` holds indices in click order.
+
+    A button keeps the card it shows while that card stays in the hand: when cards leave or
+    arrive, the buttons are only reordered (one message to the page), not redrawn one by one.
+    """
 
     selected = traitlets.Tuple()
     # the Box's children trait (a tuple), declared for mypy: ipywidgets is untyped
@@ -406,6 +471,8 @@ class CardHand(widgets.HBox):
         self.single = single  # at most one card selected (the latest click wins)
         self._cards: tuple[HandCard, ...] = ()
         self._pool: list[widgets.ToggleButton] = []
+        self._showing: list[HandCard | None] = []  # per pool button: the card it shows
+        self._order: list[int] = []  # per card of the hand: the pool button showing it
         self._syncing = False
 
     @traitlets.validate("selected")
@@ -427,7 +494,31 @@ class CardHand(widgets.HBox):
 
     @property
     def buttons(self) -> list[widgets.ToggleButton]:
-        return self._pool[: len(self._cards)]
+        """The buttons of the hand's cards, in hand order."""
+        return [self._pool[b] for b in self._order]
+
+    def _assign(self, cards: tuple[HandCard, ...]) -> list[int]:
+        """A pool button per card: the one already showing that card where there is one."""
+        free: dict[tuple[str, str, str], list[int]] = {}
+        for b, shown in enumerate(self._showing):
+            if shown is not None:
+                free.setdefault((shown.key, shown.face, shown.label), []).append(b)
+        order: list[int | None] = []
+        for card in cards:
+            same = free.get((card.key, card.face, card.label))
+            order.append(same.pop(0) if same else None)
+        taken = {b for b in order if b is not None}
+        spare = iter(b for b in range(len(self._pool)) if b not in taken)
+        result: list[int] = []
+        for kept in order:
+            b = kept if kept is not None else next(spare, len(self._pool))
+            if b == len(self._pool):  # a new button
+                button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
+                button.observe(functools.partial(self._on_toggle, b), "value")
+                self._pool.append(button)
+                self._showing.append(None)
+            result.append(b)
+        return result
 
     def show(
         self,
@@ -441,19 +532,19 @@ class CardHand(widgets.HBox):
         if cards != self._cards:
             self._cards = cards
             self.selected = ()
-        while len(self._pool) < len(cards):
-            button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
-            button.observe(functools.partial(self._on_toggle, len(self._pool)), "value")
-            self._pool.append(button)
+            self._order = self._assign(cards)
         self._syncing = True
         try:
-            for index, button in enumerate(self._pool):
-                if index >= len(cards):  # unused: forget the card it showed (no peeking in the models)
+            in_hand = set(self._order)
+            for b, button in enumerate(self._pool):
+                if b not in in_hand and self._showing[b] is not None:  # unused: forget its card (no peeking)
                     button.value = False
                     button.tooltip = ""
                     button._dom_classes = ("sk-card", "sk-handcard")
-                    continue
-                card = cards[index]
+                    self._showing[b] = None
+            for index, (card, b) in enumerate(zip(cards, self._order, strict=True)):
+                button = self._pool[b]
+                self._showing[b] = card
                 classes = ["sk-card", "sk-handcard", card.face]
                 if index < len(hinted) and hinted[index]:
                     classes.append("sk-hint")
@@ -469,7 +560,7 @@ class CardHand(widgets.HBox):
                 button.value = index in self.selected
         finally:
             self._syncing = False
-        children = tuple(self._pool[: len(cards)])
+        children = tuple(self._pool[b] for b in self._order)
         if self.children != children:
             self.children = children
 
@@ -483,9 +574,10 @@ class CardHand(widgets.HBox):
         finally:
             self._syncing = False
 
-    def _on_toggle(self, index: int, change: dict[str, Any]) -> None:
-        if self._syncing:
+    def _on_toggle(self, button_index: int, change: dict[str, Any]) -> None:
+        if self._syncing or button_index not in self._order:
             return
+        index = self._order.index(button_index)
         chosen = [i for i in self.selected if i != index]
         if change["new"]:
             chosen = [index] if self.single else chosen + [index]
@@ -493,9 +585,10 @@ class CardHand(widgets.HBox):
         if self.single:
             self._syncing = True
             try:
-                for other, button in enumerate(self._pool):
-                    if button.value != (other in self.selected):
-                        button.value = other in self.selected
+                for position, b in enumerate(self._order):
+                    button = self._pool[b]
+                    if button.value != (position in self.selected):
+                        button.value = position in self.selected
             finally:
                 self._syncing = False
 
@@ -626,9 +719,7 @@ class GameBoard(widgets.VBox):
         self._botbar.add_class("sk-botbar")
         self._standings = widgets.HTML()
         self._standings.add_class("sk-standings")
-        self._log = widgets.HTML()
-        self._log.add_class("sk-log")
-        self._log.tabbable = True  # the log scrolls: reachable by keyboard
+        self._log = LogView()
         self._log_box = widgets.VBox([widgets.HTML('<div class="sk-log-title">Log</div>'), self._log])
         self._log_box.add_class("sk-log-box")
         self._over_text = widgets.HTML()
@@ -821,11 +912,10 @@ class GameBoard(widgets.VBox):
         self._botbar.layout.display = "none" if not session.bots else ""
         self._standings.value = self.standings(obs)
         lines = [e.text for e in obs.log]
-        self._log.value = (
-            log_lines_html(lines[: len(lines) - held] if held else lines)
-            if private
-            else '<div class="sk-empty">hidden while the device changes hands</div>'
-        )
+        if private:
+            self._log.show(lines[: len(lines) - held] if held else lines)
+        else:
+            self._log.show_html(['<div class="sk-empty">hidden while the device changes hands</div>'])
         self._over_text.value = (
             f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if over else ""
         )
@@ -837,8 +927,9 @@ class GameBoard(widgets.VBox):
         self._shield_messages()
 
     def _shield_messages(self) -> None:
-        """Every widget of the board reads the page's messages through :meth:`_read_message`: a
-        malformed or forged one is refused with a short sentence, never a traceback in the page."""
+        """Every widget of the board (with its layout and style) reads the page's messages through
+        :meth:`_read_message`: a malformed or forged one is refused with a short sentence, never a
+        traceback in the page."""
         stack: list[Any] = [self]
         while stack:
             widget = stack.pop()
@@ -847,10 +938,16 @@ class GameBoard(widgets.VBox):
                 self._shielded.add(id(widget))
                 comm.on_msg(functools.partial(self._read_message, widget))
             stack.extend(getattr(widget, "children", ()) or ())
+            stack.extend(
+                part for part in (getattr(widget, "layout", None), getattr(widget, "style", None)) if part is not None
+            )
 
     def _read_message(self, widget: Any, msg: Any) -> None:
+        """A message from the page to ``widget``, read as ipywidgets reads it but with every failure
+        ours to handle: ipywidgets' own reader and its callback lists show a failure's traceback
+        in the page (an iopub error), so neither runs here."""
         try:
-            widget._handle_msg(msg)
+            read_widget_message(widget, msg)
         except Exception as err:  # noqa: BLE001 - a page's message must never break the board
             server_log(err)
             self._timer.playing = False
@@ -1020,7 +1117,8 @@ class GameBoard(widgets.VBox):
             self._verdict = None
             self.last_error = ""  # the board works again: drop an old error report
             last = self.session.state.log[-1].text if self.session.state.log else ""
-            self._note = f"Your move: {verdict.move}. {last}"
+            history = self.session.state.history
+            self._note = f"Your move: {history[-1].words if history else verdict.move}. {last}"
             self._hand.clear()
             self.reset_controls()
         else:
@@ -1039,11 +1137,20 @@ class GameBoard(widgets.VBox):
             self.render()
         return moved
 
+    def before_bots_run(self) -> None:
+        """Hook: called when the player asks the bots to play on (a board may move past a reveal)."""
+
+    def bots_may_go_on(self) -> bool:
+        """Hook: may the bots keep moving in one run? (A board stops them at a reveal to show.)"""
+        return True
+
     def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots move until a human is to move or the game ends; returns the count."""
+        """Let bots move until a human is to move, the game ends or the board has something to
+        show first (:meth:`bots_may_go_on`); returns the count."""
+        self.before_bots_run()
         count = 0
         with self._own_action():
-            while count < limit and self.session.step():
+            while count < limit and self.bots_may_go_on() and self.session.step():
                 count += 1
         if count:
             self._verdict = None
@@ -1200,6 +1307,42 @@ class GameBoard(widgets.VBox):
         self.reset_controls()
         self.render()
         self._maybe_autoplay()
+
+
+def read_widget_message(widget: Any, msg: Any) -> None:
+    """Apply a page's message to ``widget`` as ipywidgets does (an update of its state, a request
+    for it, or a custom message such as a button's click), letting every error rise.
+
+    ipywidgets' ``Widget._handle_msg`` and its callback dispatchers catch an error and send its
+    traceback to the page; this reads the same message shapes and calls the same callbacks, so the
+    caller decides what a failure shows (a short sentence) and where its traceback goes (the log).
+    """
+    data = msg["content"]["data"]
+    if not isinstance(data, dict):
+        raise TypeError(f"a widget message's data must be a mapping, not {type(data).__name__}")
+    method = data.get("method")
+    if method == "update":
+        if "state" in data:
+            state = data["state"]
+            if not isinstance(state, dict):
+                raise TypeError(f"a widget update's state must be a mapping, not {type(state).__name__}")
+            if "buffer_paths" in data:
+                _put_buffers(state, data["buffer_paths"], msg.get("buffers") or [])
+            widget.set_state(state)
+    elif method == "request_state":
+        widget.send_state()
+    elif method == "custom":
+        if "content" in data:
+            content, buffers = data["content"], msg.get("buffers") or []
+            for callback in list(widget._msg_callbacks.callbacks):
+                if getattr(callback, "__func__", None) is widgets.Button._handle_button_msg:
+                    if isinstance(content, dict) and content.get("event") == "click":
+                        for handler in list(widget._click_handlers.callbacks):
+                            handler(widget)
+                else:
+                    callback(widget, content, buffers)
+    else:
+        raise ValueError(f"unknown widget message method {method!r}")
 
 
 def server_log(err: BaseException) -> None:

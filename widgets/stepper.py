@@ -14,6 +14,11 @@ Two layers:
 
 Step 0 is the deal; step k is the position after the k-th move of the record.
 The widget never decides a rule: every word about legality comes from the engine.
+
+"Ask why" puts a student's question to the engine at the moment a step shows (the position
+where its move was chosen): "why can't Player 3 play 7-7 here?", "what would 4-4-4 have
+done?" In the teacher's view it asks ``state.ask`` (every hand open); as a seat sees it, it
+asks ``state.ask_as`` and the answer holds only what that seat may know.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import traitlets
 
 from sloth_kernel import Event, Explanation, GameState, load_game
 from sloth_kernel.core import seat_name
-from sloth_kernel.errors import RecordError
+from sloth_kernel.errors import RecordError, SlothKernelError
 from sloth_kernel.render import kit, render_observation
 
 CHECKPOINT_EVERY = 32  # keep every 32nd state; others are replayed from the nearest one
@@ -141,6 +146,13 @@ class Timeline:
             seen.setdefault(rule, self.game.rules.get(rule, ""))
         return tuple(seen.items())
 
+    def ask(self, index: int, seat: int, move: str, viewer: int | None = None) -> Explanation:
+        """Could `seat` play `move` at step `index`, and what would it do? Asked where that step's move was
+        chosen (before it; at the deal, the start). `viewer` None: the teacher's question (``state.ask``);
+        a seat: the live question that seat may ask (``state.ask_as``), which reveals no hidden card."""
+        state = self.state(max(index - 1, 0))
+        return state.ask(seat, move) if viewer is None else state.ask_as(viewer, move, seat)
+
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
         """First step from `start` whose narration or move contains `what` (any case), or
         for which `what(step)` is true; None if there is none. Rule ids match too (e.g. a ruling id)."""
@@ -234,6 +246,33 @@ def rules_html(step: Step) -> str:
     return kit.panel("The rule", why + rules, css="sk-rules")
 
 
+ASK_STYLE = """
+<style>
+.sk-stepper .sk-ask-answer{font-size:14px;line-height:1.45;margin:4px 0 8px 0}
+.sk-stepper .sk-ask-answer .sk-ask-yes{color:#1d6b35;font-weight:700}
+.sk-stepper .sk-ask-answer .sk-ask-no{color:#9b1c1c;font-weight:700}
+</style>
+"""
+
+
+def where_asked(step: int) -> str:
+    """Where a step's question is put, in words: before its move, or at the deal."""
+    return "At the deal" if step == 0 else f"Before move {step}"
+
+
+def answer_html(step: int, answer: Explanation) -> str:
+    """An Ask-why answer as a sentence: where it was asked, the verdict, why (rule ids), what it would do."""
+    tone = "sk-ask-yes" if answer.legal else "sk-ask-no"
+    return (
+        f'{ASK_STYLE}<div class="sk-ask-answer">{html.escape(where_asked(step))}: '
+        f'<span class="{tone}">{html.escape(answer.verdict())}.</span> {html.escape(answer.because())}</div>'
+    )
+
+
+def notice_html(text: str) -> str:
+    return f'{ASK_STYLE}<div class="sk-ask-answer">{html.escape(text)}</div>'
+
+
 class Moment:
     """A still of one step, for reading top to bottom: narration, the rule, and the board folded away."""
 
@@ -286,6 +325,25 @@ class StepThrough(widgets.VBox):
         self.narration = _html("sk-narration-box")
         self.rules = _html("sk-rule")
         self.board = _html("sk-board")
+        self.ask_seat = widgets.Dropdown(
+            description="Player", layout=widgets.Layout(width="170px"), style={"description_width": "50px"}
+        )
+        self.ask_seat.add_class("sk-ask-seat")
+        self.ask_move = widgets.Text(
+            placeholder="a move, e.g. 7-7 or pass",
+            description="Move",
+            layout=widgets.Layout(width="260px"),
+            style={"description_width": "45px"},
+        )
+        self.ask_move.add_class("sk-ask-move")
+        self.ask_button = _button("Ask why", "sk-ask", "Could that player make this move here, and what would it do?")
+        self.ask_answer = _html("sk-ask-answer-box")
+        self.ask_button.on_click(lambda _: self.ask_why())
+        ask_row = widgets.HBox(
+            [self.ask_seat, self.ask_move, self.ask_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        ask_row.add_class("sk-ask-controls")
         widgets.link((self.player, "value"), (self.slider, "value"))
         widgets.link((self.slider, "value"), (self, "step"))
         self.back_button.on_click(lambda _: self.back())
@@ -295,7 +353,7 @@ class StepThrough(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("sk-controls")
-        self.children = [self.title, controls, self.narration, self.rules, self.board]
+        self.children = [self.title, controls, self.narration, self.rules, ask_row, self.ask_answer, self.board]
         with self.hold_trait_notifications():
             self.seat = seat
             self.record = as_record(record)
@@ -316,6 +374,26 @@ class StepThrough(widgets.VBox):
     def back(self) -> None:
         self.player.playing = False
         self.step = max(self.step - 1, 0)
+
+    def ask_why(self) -> Explanation | None:
+        """Put the Ask-why question (seat and move from the controls) to the engine and show the answer.
+
+        Bad input shows a sentence, never a traceback; the answer is also returned (None: nothing asked).
+        """
+        text = self.ask_move.value.strip()
+        if self.timeline is None:
+            return None
+        if not text:
+            example = self.ask_move.placeholder.replace("a move, e.g. ", "")
+            self.ask_answer.value = notice_html(f"Type a move first, as the table writes it, e.g. {example}.")
+            return None
+        try:
+            answer = self.timeline.ask(self.step, int(self.ask_seat.value), text, self.seat)
+        except SlothKernelError as err:  # every engine refusal is a sentence
+            self.ask_answer.value = notice_html(f"That question cannot be asked: {err}.")
+            return None
+        self.ask_answer.value = answer_html(self.step, answer)
+        return answer
 
     def find(self, what: str | Callable[[Step], bool], start: int = 0) -> int | None:
         """See :meth:`Timeline.find`; ``stepper.step = stepper.find(rule_id)`` jumps there."""
@@ -355,6 +433,12 @@ class StepThrough(widgets.VBox):
         for control in (self.player, self.slider):
             control.max = self.timeline.last
         seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
+        first = self.timeline.state(0)
+        example = first.game.say_move(first.legal_moves()[0]) if first.legal_moves() else "pass"
+        self.ask_move.placeholder = f"a move, e.g. {example}"
+        chosen = self.ask_seat.value
+        self.ask_seat.options = [(seat_name(s), s) for s in range(self.timeline.game.num_players)]
+        self.ask_seat.value = chosen if chosen in range(self.timeline.game.num_players) else 0
         self.viewer.options = [("teacher: all open", TEACHER), *seats]
         if self.seat is not None and self.seat >= self.timeline.game.num_players:
             self.seat = None
@@ -365,6 +449,7 @@ class StepThrough(widgets.VBox):
 
     @traitlets.observe("step", "seat")
     def _on_step(self, change: dict[str, Any]) -> None:
+        self.ask_answer.value = ""  # an answer belongs to the moment and the view it was asked in
         self.render()
 
     # -- the one render --

@@ -386,8 +386,23 @@ class SprintDriver(Driver):
                 arg=pile_before,
             )
 
+    def step_cut(self, way: str, times: int) -> None:
+        """Press Cut higher (`way` "up") or Cut lower ("down") `times` times, each answered before the next."""
+        button = self.page.locator(f".sk-board .sk-cut-{way}")
+        for _ in range(times):
+            pile_before = self.page.locator(".sk-board .sk-pile").inner_html()
+            self.press(button)
+            self.page.wait_for_function(
+                "(before) => { const p = document.querySelector('.sk-board .sk-pile');"
+                " return p && p.innerHTML !== before; }",
+                arg=pile_before,
+            )
+
     def take_turn(self) -> None:
-        self.drag_cut(0.35 + 0.1 * (self.actions % 3))
+        if self.page.locator(".sk-board .sk-lift-cut .noUi-handle").first.is_visible():  # the light template
+            self.drag_cut(0.35 + 0.1 * (self.actions % 3))
+        else:  # the stock template and JupyterLab show no slider: the buttons move the cut
+            self.step_cut("down", 1 + self.actions % 3)
         self.press(self.page.locator(".sk-board .sk-lift"))
 
     def set_cut_model(self, value: float) -> None:

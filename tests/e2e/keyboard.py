@@ -105,7 +105,8 @@ class KeyboardPlay:
 
 
 class KeyboardSprint(KeyboardPlay):
-    """Sprint!'s cut is a slider: focus its handle, Home (the bottom), then PageUp steps up."""
+    """Sprint!'s cut: on the light template a slider (focus its handle, Home for the bottom, then
+    PageUp steps up); elsewhere the Cut lower button, pressed with Enter."""
 
     def set_cut(self, steps_up: int) -> None:
         handle = self.page.locator(".sk-board .sk-lift-cut .noUi-handle").first
@@ -116,8 +117,11 @@ class KeyboardSprint(KeyboardPlay):
             self.page.keyboard.press("PageUp")
 
     def take_turn(self) -> None:
-        self.set_cut(40 + 10 * (self.actions % 3))  # type: ignore[attr-defined]
-        self.wait_settled()  # type: ignore[attr-defined]
+        if self.page.locator(".sk-board .sk-lift-cut .noUi-handle").first.is_visible():  # the light template
+            self.set_cut(40 + 10 * (self.actions % 3))  # type: ignore[attr-defined]
+            self.wait_settled()  # type: ignore[attr-defined]
+        else:  # the stock template shows Cut higher and Cut lower only (its slider handle has no name)
+            self.step_cut("down", 1 + self.actions % 3)  # type: ignore[attr-defined]
         self.press(self.page.locator(".sk-board .sk-lift"))
 
 

@@ -9,6 +9,7 @@ from typing import Any, cast
 import ipywidgets as widgets
 from sloth_widgets.common import GameBoard, HandCard, face_css, guarded, progress_bar
 
+from sloth_kernel.errors import counted
 from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig
 from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, new_deck
 from sloth_kernel.games.race_to_the_bottom.render import card_face
@@ -114,11 +115,6 @@ def meld_words(play: Any) -> str:
     rank = RANK_NAMES[play.rank]
     name = f"{play.kind} {rank}" if play.kind == "Single" else f"{play.kind} of {rank}s"
     return f"{article} {name}" + (f" with {counted(play.jokers, 'Joker')}" if play.jokers else "")
-
-
-def counted(count: int, noun: str) -> str:
-    """A count and its noun, with a real plural: "1 card", "3 cards", "0 points"."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def ordinal(place: int) -> str:

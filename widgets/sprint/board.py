@@ -2,7 +2,8 @@
 
 The Race pile is drawn as one block: no numbers, no card edges, and its height, colour and
 texture change from game to game, so a pixel position does not give a count away. You drag
-the cut point down the pile (further down lifts more); the slider beside it reads no count
+the cut point down the pile (further down lifts more) with two buttons, or with a slider beside
+the pile on the light template (the only page that names its handle); the slider reads no count
 either: the pile sits at another height in the slider's frame every turn, so the slider's
 own position (which a screen reader may announce) says nothing about the cards. Only when
 you lift does the engine turn the cut into the move ``lift N``, hand noise included
@@ -32,6 +33,8 @@ from sloth_kernel.render import kit
 
 NARROW_ROW = 13  # squares per row of the track on a phone-wide board
 SLIDER_INSET = 12  # px: where the slider's track starts and ends inside its box (half the 28 px handle, less 2)
+CUT_STEP = 0.03  # of the slider's frame: what Cut higher or Cut lower moves (three arrow presses on the handle)
+_STEP_LAYOUT = widgets.Layout(width="auto", min_width="110px")
 HAND_NOISES: tuple[tuple[str, float], ...] = (
     ("none: a cut is exact", 0.0),
     ("about one card", 1.0),
@@ -178,19 +181,37 @@ class SprintBoard(GameBoard):
             layout=widgets.Layout(justify_content="space-between", width="90px"),
         )
         self._ends.add_class("sk-cut-ends")
+        # Two buttons move the cut as a few arrow presses on the slider do. They work on every page;
+        # the slider shows only on the light template, whose front end gives its handle a name (the
+        # stock template and JupyterLab leave a slider's handle unnamed for screen readers).
+        self._cut_up = widgets.Button(
+            description="Cut higher", tooltip="move the cut up the pile: lift fewer cards", layout=_STEP_LAYOUT
+        )
+        self._cut_up.add_class("sk-cut-up")
+        self._cut_up.on_click(self._on_cut_up)
+        self._cut_down = widgets.Button(
+            description="Cut lower", tooltip="move the cut down the pile: lift more cards", layout=_STEP_LAYOUT
+        )
+        self._cut_down.add_class("sk-cut-down")
+        self._cut_down.on_click(self._on_cut_down)
+        self._cut_steps = widgets.HBox([self._cut_up, self._cut_down], layout=widgets.Layout(flex_flow="row wrap"))
+        self._cut_steps.add_class("sk-cut-steps")
         self._lift_button = widgets.Button(description="Lift here", button_style="success")
         self._lift_button.add_class("sk-lift")
         self._lift_button.on_click(self._on_lift)
         self._lift_help = widgets.HTML(
-            "<div class='sk-lift-help'><b>Lift the Race pile.</b> Drag the handle (or use the arrow keys) to where "
-            "you would cut the pile with one hand: down lifts more, up lifts fewer. Then press <i>Lift here</i>. "
+            "<div class='sk-lift-help'><b>Lift the Race pile.</b> Move the cut to where you would cut the pile "
+            "with one hand (<i>Cut higher</i> and <i>Cut lower</i>, or drag the handle beside the pile where there "
+            "is one): down lifts more, up lifts fewer. Then press <i>Lift here</i>. "
             "No counting (SP-7): the pile shows no card edges, looks different every game, and your hand may "
             "slip by about a card.</div>"
         )
         self._lift_box = widgets.HBox(
             [
                 widgets.HBox([self._pile, self._cut, self._ends], layout=widgets.Layout(flex="0 0 auto")),
-                widgets.VBox([self._lift_help, self._lift_button], layout=widgets.Layout(flex="1 1 200px")),
+                widgets.VBox(
+                    [self._lift_help, self._cut_steps, self._lift_button], layout=widgets.Layout(flex="1 1 200px")
+                ),
             ],
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px"),
         )
@@ -210,7 +231,9 @@ class SprintBoard(GameBoard):
             ".sk-sprint-lift{display:flex;gap:10px;align-items:center;flex-wrap:wrap}"
             ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}"
             ".sk-track-narrow{display:none}"
-            ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px}"  # a touch target (24 px at least)
+            ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px;display:none !important}"  # 24 px at least
+            ".sk-page .sk-board .sk-lift-cut{display:flex !important}"  # the light template names its handle
+            ".sk-cut-steps{gap:6px;margin:4px 0}"
             ".sk-board .sk-lift-cut .noUi-handle:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}"
             "@media (max-width:600px){.sk-track-wide{display:none}.sk-track-narrow{display:block}}</style>"
         )
@@ -437,6 +460,7 @@ class SprintBoard(GameBoard):
         self._lift_box.layout.display = "" if show else "none"
         self._lift_button.disabled = not my_turn or held
         self._cut.disabled = not my_turn or held
+        self._cut_up.disabled = self._cut_down.disabled = not my_turn or held
         self._turn_hare.layout.display = "" if held and not session.covered else "none"
         key = (session.token, obs.turn)
         if key != self._turn_key:  # a new turn: the pile sits elsewhere in the slider's frame, a fresh start cut
@@ -480,6 +504,20 @@ class SprintBoard(GameBoard):
     @guarded
     def _on_cut(self, change: dict[str, Any]) -> None:
         self._draw_pile()
+
+    def nudge_cut(self, way: int) -> None:
+        """Move the cut up (`way` -1) or down (+1) the pile by CUT_STEP of the slider's frame, as
+        that many arrow presses on its handle do; never past the frame's ends."""
+        value: float = self._cut.value
+        self._cut.value = round(min(1.0, max(0.0, value - way * CUT_STEP)), 2)
+
+    @guarded
+    def _on_cut_up(self, button: widgets.Button) -> None:
+        self.nudge_cut(-1)
+
+    @guarded
+    def _on_cut_down(self, button: widgets.Button) -> None:
+        self.nudge_cut(+1)
 
     @guarded
     def _on_lift(self, button: widgets.Button) -> None:

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from sloth_widgets.common import CardHand, GameBoard, HandCard, face_css, guarded
 
 from sloth_kernel.core import seat_name
+from sloth_kernel.errors import counted
 from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, CARD_IDS, SLOTH_TYPES, points
 from sloth_kernel.games.surplus_of_sloths.engine import SurplusConfig
 from sloth_kernel.games.surplus_of_sloths.render import card, card_title, face
@@ -63,11 +64,6 @@ def card_order(code: str) -> tuple[int, int]:
     if code == BABY_CODE:
         return (len(SLOTH_TYPES), 0)
     return (TYPE_ORDER[code[0]], 8 if code[1] == "X" else int(code[1]))
-
-
-def counted(count: int, word: str, many: str = "") -> str:
-    """'1 card', '3 cards', '0 points': a real plural, never '(s)'."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def cards_html(codes: Any, *, width: int = SMALL, empty: str = "(none)") -> str:

@@ -26,6 +26,7 @@ from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
 
 from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
+from sloth_kernel.errors import counted
 from sloth_kernel.games.too_sloth_to_win.combos import DRINK, DRINK_BASE, card_value, combo_name
 from sloth_kernel.games.too_sloth_to_win.engine import (
     ROUND_START,
@@ -67,12 +68,6 @@ BOARD_CSS = """
 
 def drink_face() -> kit.CardFace:
     return kit.CardFace("D", DRINK_COLOUR, "glass", "drink", kind="wild")
-
-
-def counted(count: int, noun: str, nouns: str = "") -> str:
-    """'1 Trophy', '2 Trophies', 'no drink': a count with a real plural."""
-    plural = nouns or noun + "s"
-    return f"{count} {noun if count == 1 else plural}"
 
 
 def card_title(card: int) -> str:
@@ -408,21 +403,13 @@ class TooSlothBoard(GameBoard):
             return False
         return super().step()
 
-    def run_bots(self, limit: int = 10_000) -> int:
-        """Bots move until a human is to move, the game ends or a round ends (shown first).
-
-        Asked while a round's end is shown, it moves on past it (an explicit request).
-        """
+    def before_bots_run(self) -> None:
+        """Asked while a round's end is shown, the bots move on past it (an explicit request)."""
         self._skip_round_end()
-        count = 0
-        with self._own_action():
-            while count < limit and self._pending(self.session.observation()) is None and self.session.step():
-                count += 1
-        if count:
-            self._verdict = None
-            self._note = ""
-            self.render()
-        return count
+
+    def bots_may_go_on(self) -> bool:
+        """Bots stop at a round's end: it is shown first."""
+        return self._pending(self.session.observation()) is None
 
     def submit(self, move: str | None) -> Explanation | None:
         """Send a move (the controls are off while a round's end is shown; a move sent anyway moves on)."""

@@ -16,6 +16,7 @@ SPEC = GameSpec(
     board="sloth_widgets.race_to_the_bottom.board:RaceBoard",
     lessons="sloth_kernel.games.race_to_the_bottom.lessons:LESSONS",
     checker="sloth_kernel.games.race_to_the_bottom.checker:CHECKER",
+    puzzles="sloth_kernel.games.race_to_the_bottom.puzzles:BOOK",
     variants="sloth_kernel.games.race_to_the_bottom.variants:VARIANTS",
     cooperative=False,
     max_length=20_000,

@@ -1,4 +1,4 @@
-"""Race to the Bottom: a climbing race from private decks (rules/race-to-the-bottom.txt, RB-1..RB-11).
+"""Race to the Bottom: a climbing race from private decks (rules/race-to-the-bottom.txt, RB-1..RB-13).
 
 Hands are count vectors (index 0-12 for ranks 2..A, 13 for Jokers); each
 player's deck is a list of ranks, top first, never reshuffled after the deal
@@ -18,8 +18,11 @@ run-rich hand holding both Jokers. Most lists are far shorter (a reply is
 list can ever exceed 1,074.
 
 Engine notes: when a player sheds out mid-trick in a Grand Prix while others
-are still in, their meld stays to be beaten (RB-9). Returns: a single race
-pays the winner 1; a Grand Prix pays the most points, ties sharing.
+are still in, their meld stays on the table and the trick goes on, as if they
+had passed (RB-12). A leader whose hand is empty (deck not yet empty) passes,
+pitches nothing, refills, and the next player still in on the left leads
+(RB-13). Returns: a single race pays the winner 1; a Grand Prix pays the most
+points, ties sharing.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from sloth_kernel.core import (
     Move,
     check_seat,
     counted,
+    ordinal,
     seat_name,
     seeded_rng,
 )
@@ -104,6 +108,11 @@ RULES: dict[str, str] = {
     "ties share.",
     "RB-11": "Every played card and every hand and deck count is public. You know your own hand and "
     "the cards you pitched under your deck, in order; nobody sees another's hand, pitches or deck.",
+    "RB-12": "Grand Prix: a player who sheds out mid-trick while others still race leaves the meld just "
+    "played on the table, and the trick goes on: the players still in must beat it or pass, as if its "
+    "owner had passed.",
+    "RB-13": "A leader whose hand is empty (deck not yet empty) passes, pitches nothing, refills, and the "
+    "next player still racing on the left leads.",
 }
 
 # --- config ------------------------------------------------------------------
@@ -313,6 +322,10 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         """Every move this game can offer, in a fixed order (the interop action index)."""
         return [*TABLES.all_plays, PASS, *PITCHES, DONE]
 
+    def say_move(self, move: Move) -> str:
+        """The move as people write it: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
+        return move.words if isinstance(move, (Play, Pitch)) else str(move)
+
     @classmethod
     def world_sampler(
         cls, observation: Any, options: Mapping[str, Any] | None = None
@@ -379,6 +392,22 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
 
 
 # --- the state -----------------------------------------------------------------
+
+
+def race_summary(order: tuple[int, ...], finished: list[int], places: list[int], left: tuple[int, ...]) -> str:
+    """The end of a race in words, naming every player in order: finishers by the order they shed
+    out, then the rest by fewest cards left (RB-9), e.g. "Race over: Player 2 wins, Player 4 is
+    second; then by fewest cards left: Player 1 third (3 cards left), Player 3 fourth (9 cards left)."
+    """
+    out = [f"{seat_name(s)} {'wins' if index == 0 else f'is {ordinal(places[s])}'}" for index, s in enumerate(finished)]
+    if not out:  # never: a race ends when someone sheds out; kept so the words never fail
+        out = [f"{seat_name(order[0])} wins"]
+    shared = {place for place in places if places.count(place) > 1}
+    rest = [
+        f"{seat_name(s)} {'equal ' if places[s] in shared else ''}{ordinal(places[s])} ({counted(left[s], 'card')} left)"
+        for s in order[len(out) :]
+    ]
+    return f"Race over: {', '.join(out)}" + (f"; then by fewest cards left: {', '.join(rest)}." if rest else ".")
 
 
 @dataclass(frozen=True)
@@ -563,7 +592,18 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         elif type(move) is Pass:
             self.passed[seat] = True
             self.pitching, self.pitched = True, 0
-            self._say(f"{seat_name(seat)} passes and is out of this trick.", player=seat, move=move, rules=("RB-7",))
+            if self.top is None and not self.nhand[seat]:
+                self._say(
+                    f"{seat_name(seat)} leads with an empty hand, so passes: nothing to pitch, a refill, "
+                    "and the next player on the left leads.",
+                    player=seat,
+                    move=move,
+                    rules=("RB-13",),
+                )
+            else:
+                self._say(
+                    f"{seat_name(seat)} passes and is out of this trick.", player=seat, move=move, rules=("RB-7",)
+                )
         else:
             self._refill(seat)
 
@@ -599,7 +639,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         self.nhand[seat] += len(drawn)
         self.known[seat] = min(self.known[seat], len(deck))
         self.pitching = False
-        pitched = f"pitched {self.pitched}" if self.pitched else "pitched nothing"
+        pitched = f"pitched {counted(self.pitched, 'card')}" if self.pitched else "pitched nothing"
         drew = f"draws {len(drawn)}" if drawn else "draws none"
         self._say(
             f"{seat_name(seat)} {pitched} and {drew}: {self.nhand[seat]} in hand, {len(deck)} in the deck.",
@@ -611,6 +651,8 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             self._say(f"The trick is over: {seat_name(seat)} leads the next one.", player=seat, rules=("RB-8",))
             self._new_trick(seat)
         else:
+            if self.top is None:
+                self._say(f"{seat_name(nxt)}, next on the left, leads.", player=nxt, rules=("RB-13",))
             self._give_turn(nxt)
 
     def _shed_out(self, seat: int) -> None:
@@ -618,8 +660,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         self.order.append(seat)
         place = len(self.order)
         self._say(
-            f"{seat_name(seat)} has emptied hand and deck and crosses the finish line "
-            f"{'first' if place == 1 else f'in place {place}'}!",
+            f"{seat_name(seat)} has emptied hand and deck and crosses the finish line {ordinal(place)}!",
             player=seat,
             rules=("RB-9",),
         )
@@ -633,6 +674,14 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             self._say(f"The trick is over: {seat_name(nxt)}, next on the left, leads.", rules=("RB-8",))
             self._new_trick(nxt)
         else:
+            top = self.top
+            assert top is not None
+            meld = top.describe()
+            self._say(
+                f"{meld[0].upper() + meld[1:]} stays on the table and the trick goes on: the players still in "
+                f"must beat it or pass, starting with {seat_name(nxt)}.",
+                rules=("RB-12",),
+            )
             self._give_turn(nxt)
 
     def _give_turn(self, seat: int) -> None:
@@ -662,11 +711,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             tied = index > len(self.order) and left[seat] == left[order[index - 1]]
             places[seat] = places[order[index - 1]] if tied else index + 1
         self.results.append(RaceResult(self.race, order, left, tuple(places), tuple(gained)))
-        words = ", ".join(f"{seat_name(s)} ({left[s]} left)" for s in rest)
-        self._say(
-            f"Race over: {seat_name(order[0])} wins" + (f"; then by fewest cards left: {words}." if words else "."),
-            rules=("RB-9",),
-        )
+        self._say(race_summary(order, self.order, places, left), rules=("RB-9",))
         if cfg.grand_prix:
             score = ", ".join(f"{seat_name(s)} {self.points[s]}" for s in range(self.n))
             self._say(f"Grand Prix points: {score}.", rules=("RB-10",))
@@ -685,6 +730,16 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             )
 
     # -- explanations --
+
+    def _turn_of(self, seat: int) -> RaceState | tuple[str, tuple[str, ...]]:
+        """For "if it were their turn": this position with `seat` to play in the trick, unless they are out of it."""
+        if self.out[seat]:
+            return f"{seat_name(seat)} has shed out and left the race", ("RB-9",)
+        if self.passed[seat]:
+            return f"{seat_name(seat)} has passed and is out of this trick", ("RB-7",)
+        twin = self.clone()
+        twin.turn, twin.pitching, twin.pitched = seat, False, 0
+        return twin
 
     def _judge(self, move: RaceMove, legal: bool) -> Explanation:
         text = str(move)
@@ -732,7 +787,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             if not move.cheat:
                 return f"only Cheats may follow a Cheat ({top.describe()} is on the table)", ("RB-6",)
             if move.cheat < top.cheat:
-                return f"{move.describe()} cannot beat the bigger {top.describe()}", ("RB-6",)
+                return f"{move.describe()} cannot beat {top.describe()}, a bigger Cheat", ("RB-6",)
             return (
                 f"{move.describe()} is lower than {top.describe()}: a Cheat of the same size needs equal or higher rank",
                 ("RB-6", "RB-4"),
@@ -741,21 +796,38 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             return f"a {top.label} cannot be answered by a {move.label}: match the type and length, or play a Cheat", (
                 "RB-2",
             )
-        rules = ("RB-2", "RB-5") if move.sequence else ("RB-2",)
+        rules: tuple[str, ...] = ("RB-2", "RB-5") if move.sequence else ("RB-2",)
+        if self._left_by_shed_out():
+            rules += ("RB-12",)
         return f"{move.describe()} is lower than {top.describe()}: a match needs equal or higher rank", rules
 
     def why(self, move: RaceMove) -> tuple[str, tuple[str, ...]]:
         """Plain words for a legal move."""
         if type(move) is Pass:
             if not self.nhand[self.turn]:
+                if self.top is None:
+                    return (
+                        "you lead with an empty hand, so you pass, pitch nothing and refill; then the next "
+                        "player still racing on your left leads"
+                    ), ("RB-13",)
                 return "your hand is empty, so you pass; then say done to refill", ("RB-7",)
-            return "you pass and are out of this trick; then pitch up to 6 cards and say done", ("RB-7",)
+            said: tuple[str, ...] = ("RB-7",)
+            words = "you pass and are out of this trick; then pitch up to 6 cards and say done"
+            if self._left_by_shed_out():
+                words += f" (the meld on the table stays though {seat_name(self.top_seat)} has shed out)"
+                said += ("RB-12",)
+            return words, said
         if type(move) is Pitch:
             return (
                 "the card goes face down to the bottom of your own deck, after any pitched before "
                 f"({self.pitched + 1} of at most {MAX_PITCH})"
             ), ("RB-7", "RB-11")
         if type(move) is Done:
+            if self.top is None:
+                return (
+                    f"you refill your hand to {HAND_SIZE} from the top of your deck; the next player still "
+                    "racing on your left leads"
+                ), ("RB-7", "RB-13")
             return f"you refill your hand to {HAND_SIZE} from the top of your deck", ("RB-7",)
         assert isinstance(move, Play)
         top, rules = self.top, ["RB-2"]
@@ -775,6 +847,9 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
         if top is not None and self.top_seat == self.turn:
             words += ", played over your own meld as the last player in"
             rules.append("RB-8")
+        if self._left_by_shed_out():
+            words += f"; the meld stays on the table though {seat_name(self.top_seat)} has shed out"
+            rules.append("RB-12")
         if move.jokers:
             declared = " and ".join(RANK_NAMES[r] for r in move.declared)
             words += f"; Joker{'s' * (move.jokers > 1)} declared as {declared}"
@@ -783,6 +858,10 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
             words += "; it empties your hand and deck, so you cross the finish line"
             rules.append("RB-9")
         return words, tuple(rules)
+
+    def _left_by_shed_out(self) -> bool:
+        """RB-12: the meld to beat belongs to a player who has shed out mid-trick."""
+        return self.top is not None and self.top_seat != NO_PLAYER and self.out[self.top_seat]
 
     @staticmethod
     def _card_name(rank: int, many: bool) -> str:
@@ -863,6 +942,7 @@ def _world_sampler(game: RaceToTheBottom, obs: RaceObservation) -> Callable[[ran
     own_hand = counts_of([parse_card(c) for c in obs.seats[me].hand or ()])
     own_pitched = [parse_card(c) for c in obs.seats[me].pitched or ()]
     hand_counts = [view.hand_count for view in obs.seats]
+    deck_counts = [view.deck_count for view in obs.seats]  # public (RB-11); a dealt scenario may hold fewer than 54
     in_trick = sum(1 for v in obs.seats if not v.out and not v.passed)
     # everything else about the world is public: set once, copied per world
     template = RaceState(game, 0, None)
@@ -892,11 +972,11 @@ def _world_sampler(game: RaceToTheBottom, obs: RaceObservation) -> Callable[[ran
             rng.shuffle(cards)
             if seat == me:
                 hands.append(own_hand.copy())
-                decks.append(cards + own_pitched)
+                decks.append(cards[: deck_counts[seat] - len(own_pitched)] + own_pitched)
             else:
                 count = hand_counts[seat]
                 hands.append(counts_of(cards[:count]))
-                decks.append(cards[count:])
+                decks.append(cards[count : count + deck_counts[seat]])
         world = template.clone()
         world.seed = rng.getrandbits(32)
         world.hands, world.decks = hands, decks

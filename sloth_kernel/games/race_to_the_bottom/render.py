@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sloth_kernel.core import seat_name
+from sloth_kernel.core import counted, ordinal, seat_name
 from sloth_kernel.games.race_to_the_bottom.engine import HAND_SIZE, Play, RaceObservation
 from sloth_kernel.games.race_to_the_bottom.melds import card_word
 from sloth_kernel.render import kit
@@ -116,7 +116,8 @@ def results(obs: RaceObservation) -> str:
     rows = []
     for result in obs.results:
         order = ", ".join(
-            f"{result.places[s]}. {seat_name(s)}" + (f" ({result.left[s]} left)" if result.left[s] else "")
+            f"{seat_name(s)} {ordinal(result.places[s])}"
+            + (f" ({counted(result.left[s], 'card')} left)" if result.left[s] else "")
             for s in result.order
         )
         rows.append([str(result.race + 1), kit.esc(order), kit.esc(" / ".join(map(str, result.points)))])

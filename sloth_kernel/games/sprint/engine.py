@@ -21,8 +21,9 @@ win probabilities), ``sprint_vector`` (numpy batch simulator).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from sloth_kernel.core import (
@@ -326,6 +327,7 @@ class Sprint(Game[SprintConfig, "SprintState"]):
     title = "Sprint!"
     config_class = SprintConfig
     rules = RULES
+    seat_secrets = False  # no hands: every seat sees the same table (only the piles' orders are hidden)
 
     def __init__(self, config: SprintConfig) -> None:
         super().__init__(config)
@@ -344,6 +346,37 @@ class Sprint(Game[SprintConfig, "SprintState"]):
     @property
     def num_players(self) -> int:
         return self.cfg.players
+
+    @classmethod
+    def hypothetical_worlds(cls, observation: Any) -> Callable[[random.Random], SprintState]:
+        """Positions consistent with one seat's observation, for live questions only.
+
+        Sprint! has no world sampler for search: here the hidden orders (the Race pile, the
+        unflipped Objectives) are simply shuffled at random, and a live answer keeps only what every
+        such world agrees on, so a Hare's card nobody has seen is never told.
+        """
+        if not isinstance(observation, SprintObservation) or observation.player is None:
+            raise ConfigError("live questions are asked from one seat's observation of Sprint!")
+        obs = observation
+        game = cls.shared(**obs.config.to_dict())
+        cfg = game.cfg
+        flipped = list(obs.objectives_flipped)
+        unflipped = list(cfg.objectives)
+        for card in flipped:
+            unflipped.remove(card)
+
+        def sample(rng: random.Random) -> SprintState:
+            rest = unflipped.copy()
+            rng.shuffle(rest)
+            pile = race_pile(cfg, rng.getrandbits(32))
+            world = SprintState(game, rng.getrandbits(32), None, pile, (*flipped, *rest), obs.tortoise, obs.hare)
+            world.events = list(obs.log)
+            world.drawn, world.objective = len(flipped), obs.objective or 0
+            world.turn, world.winner = obs.turn, obs.winner
+            world._last = astuple(obs.last) if obs.last is not None else None
+            return world
+
+        return sample
 
     def _new_state(self, seed: int) -> SprintState:
         return SprintState(self, seed, None, race_pile(self.cfg, seed), objective_deck(self.cfg, seed, 0), 0, 0)
@@ -485,7 +518,7 @@ class SprintState(GameState[Lift, "SprintObservation"]):
         if isinstance(cut, bool) or not isinstance(cut, (int, float)) or not 0 <= cut <= 1:
             raise InvalidMoveError(
                 cut,
-                "a cut point is a number from 0 (the top of the Race pile) to 1 (its bottom), SP-7",
+                "a cut point is a number from 0, the top of the Race pile, to 1, its bottom (SP-7)",
                 game=self.game.name,
             )
         if self.winner:
@@ -562,6 +595,12 @@ class SprintState(GameState[Lift, "SprintObservation"]):
         self.turn += 1
         self._flip()
 
+    def _turn_of(self, seat: int) -> SprintState:
+        """For "if it were their turn": this position with `seat` lifting (every seat may lift the same counts)."""
+        twin = self.clone()
+        twin.turn = self.turn + (seat - self.current_player) % self.game.cfg.players
+        return twin
+
     def _judge(self, move: Lift, legal: bool) -> Explanation:
         cfg, lift, objective = self.game.cfg, move.count, self.objective
         if not legal:
@@ -575,7 +614,9 @@ class SprintState(GameState[Lift, "SprintObservation"]):
             )
         moved = tortoise_move(objective, lift, cfg.young_tortoise)
         gap = short_words(objective, lift)
-        rules = ("SP-4", "Young Tortoise") if cfg.young_tortoise and lift > objective else ("SP-4",)
+        rules = ("SP-4",)
+        if cfg.young_tortoise and lift > objective:
+            gap += " (the Young Tortoise variant of SP-4)"
         if moved and self.tortoise + moved >= self.game.finish:
             why = f"on Objective {objective}, {lift} is {gap}: the Tortoise would move {moved} and finish first"
             return Explanation(str(move), True, why, rules + ("SP-6",))

@@ -125,8 +125,11 @@ NO_RUN = Run(0, 0, 0, 0, False, False)
 
 
 def _best_run(mask: int, xs: int, baby: bool) -> Run:
-    """Search every window lo..hi of 1-7: missing numbers are filled by X cards."""
-    found: list[Run] = [Run(1, 0, 0, 0, True, False)] if baby else []
+    """Search every window lo..hi of 1-7: missing numbers are filled by X cards.
+
+    A Baby only lengthens a window that starts at 1; alone it makes no run (SS-8).
+    """
+    found: list[Run] = []
     for lo in range(1, 8):
         for hi in range(lo, 8):
             window = range(lo, hi + 1)
@@ -162,9 +165,11 @@ def run_labels(run: Run, mask: int) -> tuple[str, ...]:
     return tuple(labels)
 
 
-def run_words(run: Run, labels: Sequence[str]) -> str:
-    """Why this is the player's best run, in plain words."""
+def run_words(run: Run, labels: Sequence[str], baby: bool = False) -> str:
+    """Why this is the player's best run, in plain words (`baby`: the hand holds a Baby)."""
     if run.length == 0:
+        if baby:
+            return "no run (a Baby alone makes no run, SS-8)"
         return "no run (no cards of this type)"
     top = f"highest number {run.top}" if run.top else "no natural number (X and Baby do not count)"
     why = f"{', '.join(labels)} ({run.length} long, {top}"
@@ -175,7 +180,7 @@ def run_words(run: Run, labels: Sequence[str]) -> str:
 
 RUNS: list[Run] = [_best_run(*_unpack(p)) for p in range(PROFILES)]
 RUN_LABELS: list[tuple[str, ...]] = [run_labels(RUNS[p], p >> 3) for p in range(PROFILES)]
-RUN_WORDS: list[str] = [run_words(RUNS[p], RUN_LABELS[p]) for p in range(PROFILES)]
+RUN_WORDS: list[str] = [run_words(RUNS[p], RUN_LABELS[p], bool(p & 1)) for p in range(PROFILES)]
 
 
 # What one card adds to its type's profile: a number's bit, or 2 per X; a Baby sets bit 0 of slot 6.
@@ -314,7 +319,7 @@ def reveal_type(type_index: int, hand_profiles: Sequence[int], net_profile: int)
     winner: int | None = None
     score, arithmetic = 0, ""
     if best[0] == 0:
-        claim = f"Nobody has a {letter} run, so the {letter} cards stay in the Net (SS-8)."
+        claim = f"Nobody has a {kind.name} run, so the {letter} cards stay in the Net (SS-8)."
     elif keys.count(best) > 1:
         names = sequence_of([SEAT_NAMES[s] for s, key in enumerate(keys) if key == best])
         top = f"highest number {best[1]}" if best[1] else "no natural number"

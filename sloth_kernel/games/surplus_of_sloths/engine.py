@@ -82,7 +82,8 @@ RULES: dict[str, str] = {
     "Baby may be a 0 below 1. Best run: longest, then highest natural number (X and Baby do not count). "
     "After each type everyone discards their cards of it; Babies stay.",
     "SS-8": "For each type in the Net, the best run takes all of that type's Net cards. A tie on length and "
-    "highest number: nobody takes them.",
+    "highest number: nobody takes them. No cards of the type: no run. A Baby lengthens a run but never "
+    "makes one alone: a Baby and no number or X card of a type is no run in that type.",
     "SS-9": "Each type taken scores (sum of the numbers) x (1 + number of X). Most points wins; a tie is a shared win.",
     "SS-10": "Super Surplus: games are played until a player has two wins; a tied game counts as no win.",
     "SS-11": "Drafted cards are public, so only the cards kept from the opening deal are private. The River "
@@ -217,6 +218,8 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
     title = "Surplus of Sloths"
     config_class = SurplusConfig
     rules = RULES
+    rules_version = 2
+    rules_changes = {2: "SS-8, a Baby alone makes no run"}
 
     def __init__(self, config: SurplusConfig) -> None:
         super().__init__(config)
@@ -346,13 +349,19 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         return card
 
 
+def netted_words(card: str) -> str:
+    """The card a Baby puts into the Net, in words: 'R5', or 'the Baby itself' (SS-6)."""
+    return "the Baby itself" if card == BABY_CODE else card
+
+
 def _take_event(seat: int, move: Take, first: bool) -> Event:
     """The narration of a draft. Events are immutable, so each one is made once (see _TAKE_EVENTS)."""
-    text = f"{seat_name(seat)} takes {move.card} from row {move.row}"
+    baby = move.card == BABY_CODE
+    text = f"{seat_name(seat)} takes {'a Baby' if baby else move.card} from row {move.row}"
     if first:
         text += f"; everyone drafts from row {move.row} this round"
-    if move.card == BABY_CODE:
-        text += ": a Baby, so they may put one card from their hand into the Net (SS-4, SS-6)."
+    if baby:
+        text += ", so they may put one card from their hand into the Net (SS-4, SS-6)."
         return Event(text, seat, str(move), ("SS-4", "SS-6"))
     return Event(text + " (SS-4).", seat, str(move), ("SS-4",))
 
@@ -538,8 +547,8 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         self.picks[seat] = card
         # A secret move: neither the text nor the event's move names the card until all have picked (SS-3).
         self.events.append(_PICK_EVENTS[seat])
-        if seat + 1 < self.cfg.players:
-            self.turn = seat + 1
+        if -1 in self.picks:  # seats pick in order, so this is seat + 1 (a hypothetical may ask a later seat first)
+            self.turn = self.picks.index(-1)
             return
         self.net.extend(self.picks)
         shown = sequence_of([f"{seat_name(s)} {CARD_CODES[c]}" for s, c in enumerate(self.picks)])
@@ -576,7 +585,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         # From the public drafted cards first, so the private kept cards stay as secret as they can.
         (self.drafted[seat] if card in self.drafted[seat] else self.kept[seat]).remove(card)
         self.net.append(card)
-        text = f"{seat_name(seat)} uses the Baby to put {move.card} from their hand into the Net (SS-6)."
+        text = f"{seat_name(seat)} uses the Baby to put {netted_words(move.card)} from their hand into the Net (SS-6)."
         self._say(text, player=seat, move=move, rules=("SS-6",))
         self._next_drafter()
 
@@ -627,6 +636,28 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
 
     # -- explanations --
 
+    def _turn_of(self, seat: int) -> SurplusState | tuple[str, tuple[str, ...]]:
+        """For "if it were their turn": this position with `seat` to pick or draft next, if they still do."""
+        n = self.cfg.players
+        if self.phase == PICK:
+            if seat < self.turn:
+                return f"{seat_name(seat)} has already made their opening pick", ("SS-3",)
+            twin = self.clone()
+            twin.turn = seat
+            return twin
+        after = 0 if self.phase == DRAFT else 1  # during a Baby choice the chooser has drafted already
+        to_draft = [(self.turn + after + i) % n for i in range(self.left)]
+        if seat not in to_draft:
+            return f"{seat_name(seat)} has already drafted this round", ("SS-4",)
+        if self.row < 0:
+            return (
+                f"the Active Player, {seat_name(self.active)}, takes first and so chooses the row everyone drafts from",
+                ("SS-4",),
+            )
+        twin = self.clone()
+        twin.phase, twin.turn, twin.left = DRAFT, seat, self.left - to_draft.index(seat)
+        return twin
+
     def _judge(self, move: SurplusMove, legal: bool) -> Explanation:
         text = str(move)
         if isinstance(move, Pick):
@@ -674,7 +705,11 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         else:
             reason = f"{move.card} is in row {move.row}, the row everyone drafts from this round"
         if move.card == BABY_CODE:
-            return reason + "; a Baby also lets you put one card from your hand into the Net", ("SS-4", "SS-6")
+            return (
+                reason + "; a Baby also lets you put one card from your hand into the Net, and at the end it "
+                "lengthens a run that reaches 1 but never makes a run alone",
+                ("SS-4", "SS-6", "SS-8"),
+            )
         return reason + self._last_words(), ("SS-4",)
 
     def _last_words(self) -> str:
@@ -700,12 +735,15 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
                 if kind < 0
                 else f"whoever has the best {SLOTH_TYPES[kind].letter} run at the end takes it"
             )
-            return f"your Baby lets you put {card} from your hand into the Net; {who}{self._last_words()}", (
-                "SS-6",
-                "SS-8",
+            return (
+                f"your Baby lets you put {netted_words(card)} from your hand into the Net; {who}{self._last_words()}",
+                (
+                    "SS-6",
+                    "SS-8",
+                ),
             )
         if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
-            return "with baby_nets_itself off, the Baby itself cannot go into the Net", ("SS-6",)
+            return "in this game a Baby never nets itself: put another card into the Net, or keep", ("SS-6",)
         return f"{card} is not in your hand", ("SS-6",)
 
     # -- what players may know (SS-11) --

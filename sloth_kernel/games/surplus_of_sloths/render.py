@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sloth_kernel.core import counted, seat_name
-from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, SLOTH_TYPES
+from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, SLOTH_TYPES, TypeResult
 from sloth_kernel.games.surplus_of_sloths.engine import SurplusObservation
 from sloth_kernel.render.kit import CARD_W, CardFace, badge, card_row, card_svg, esc, log_html, page, panel, table
 
@@ -173,6 +173,15 @@ def _seat(obs: SurplusObservation, seat: int) -> str:
     return panel(title, "".join(flags) + "".join(body), css=f"sk-surplus-hand sk-surplus-seat-{seat}{me}")
 
 
+def taken_by(result: TypeResult) -> str:
+    """Who takes a type's Net cards, in words: a player, nobody on a tie, or nobody with a run (SS-8)."""
+    if result.winner is not None:
+        return seat_name(result.winner)
+    if all(run.length == 0 for run in result.runs):
+        return f"nobody has a {result.type_name} run"
+    return "nobody: a tie"
+
+
 def _reveal(obs: SurplusObservation) -> str:
     headers = ["Type", "Net"] + [seat_name(s) for s in range(obs.players)] + ["Taken by", "Points"]
     rows = []
@@ -182,7 +191,7 @@ def _reveal(obs: SurplusObservation) -> str:
             words = esc(", ".join(run.run)) if run.run else "—"
             cell = f"{words}<br><small>{run.length} long" + (f", top {run.top}" if run.top else "") + "</small>"
             row.append(f"<b>{cell}</b>" if run.player == result.winner else cell)
-        row.append(esc(seat_name(result.winner)) if result.winner is not None else "nobody (tie)")
+        row.append(esc(taken_by(result)))
         row.append(esc(result.arithmetic) if result.winner is not None else "0")
         rows.append(row)
     finished = obs.games[-1] if obs.games else None

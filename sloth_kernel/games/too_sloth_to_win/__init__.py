@@ -16,6 +16,7 @@ SPEC = GameSpec(
     board="sloth_widgets.too_sloth_to_win.board:TooSlothBoard",
     lessons="sloth_kernel.games.too_sloth_to_win.lessons:LESSONS",
     checker="sloth_kernel.games.too_sloth_to_win.checker:CHECKER",
+    puzzles="sloth_kernel.games.too_sloth_to_win.puzzles:BOOK",
     variants="sloth_kernel.games.too_sloth_to_win.variants:VARIANTS",
     cooperative=False,
     max_length=3_000,

@@ -1,10 +1,12 @@
-"""Too Sloth To Win: a climbing race (rules/too-sloth-to-win.txt, rulings TS-1..TS-15).
+"""Too Sloth To Win: a climbing race (rules/too-sloth-to-win.txt, rulings TS-1..TS-16).
 
 Cards are ints (see too_sloth_to_win_combos for the encoding and TS-3 strength).
 
-Engine note on TS-5: if the lead goes all the way round because every active
-player holds only drinks, nobody can ever play again, so the round ends with no
-further awards. The rulings do not cover this deadlock.
+TS-16 Deadlock: when the lead falls on an empty table and every active player holds
+only drinks, nobody can ever lead again, so the round ends at once (no pass needed)
+with no Trophy and no Cash Chip, and the pacemaker stays. While some active player
+can still lead, a leader holding only drinks passes the lead left (TS-5). A
+finisher's meeple stops on the finish square: positions never go past it.
 """
 
 from __future__ import annotations
@@ -100,6 +102,8 @@ RULES: dict[str, str] = {
     "TS-13": "The pacemaker leads round 1 (a configured seat); later rounds the previous first finisher.",
     "TS-14": "Three rounds. Most Cash Chips wins, then most Trophies, then the most recent Cash Chip.",
     "TS-15": "Plays, takes and eliminations are public, so who holds a drink is public; hands are hidden.",
+    "TS-16": "Deadlock: if no active player can lead (every hand holds only drinks), the round ends at once "
+    "with no Trophy and no Cash Chip; the pacemaker stays. A finisher's meeple stops on the finish square.",
 }
 
 # --- config ------------------------------------------------------------------
@@ -186,6 +190,16 @@ def cards_readable(cards: tuple[object, ...]) -> bool:
     return 0 < len(cards) <= 3 and all(type(c) is int and (1 <= c <= 8 or DRINK_BASE < c <= LONE_DRINK) for c in cards)
 
 
+COUNT_WORDS = ("no", "only one", "only two", "only three")
+
+
+def holding_words(kind: int, held: int) -> str:
+    """How many of a card a hand holds, truthfully: 'no 8s', 'only one 8', 'no drink', 'only two drinks'."""
+    many = "drinks" if held > 1 else "drink"
+    noun = many if kind == DRINK else str(kind) if held == 1 else f"{kind}s"
+    return f"{COUNT_WORDS[held] if held < len(COUNT_WORDS) else f'only {held}'} {noun}"
+
+
 _PLAYED: dict[tuple[int, ...], str] = {}
 _TAKEN: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], str]] = {}
 
@@ -237,6 +251,8 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
     title = "Too Sloth To Win"
     config_class = TooSlothConfig
     rules = RULES
+    rules_version = 2
+    rules_changes = {2: "TS-16, a round where nobody can lead ends at once, before any leader passes"}
 
     def __init__(self, config: TooSlothConfig) -> None:
         super().__init__(config)
@@ -359,8 +375,8 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
                 ]
         raise NotationProblem("a pass takes nothing, a number 1 to 9, or D (the drink)", WRITE_A_PASS)
 
-    def _read_card(self, token: str) -> int:
-        token = token.upper()
+    def _read_card(self, written: str) -> int:
+        token = written.upper()
         if token.startswith("D"):
             if len(token) == 1:
                 raise NotationProblem(
@@ -371,7 +387,7 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
             )
         if is_ascii_number(token) and 1 <= int(token) <= 8:
             return int(token)
-        shown_token = repr(token) if token else "an empty card"
+        shown_token = repr(written) if written else "an empty card"  # as the player wrote it
         raise NotationProblem(
             f"{shown_token} is not a card: the cards are 1 to 8, and D1 to D9 for a drink", WRITE_A_RUN
         )
@@ -552,6 +568,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             rules=("TS-2", "TS-13"),
             kind=ROUND_START,
         )
+        self._check_deadlock()  # only a dealt scenario can start so (TS-16)
 
     def _end_round(self, note: str, second: int | None = None) -> None:
         cfg = self.cfg
@@ -624,12 +641,17 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         self.bits[seat] = bits
         self.discarded += len(self.table)
         self.table, self.owner, self.passed, self.lead_passes = move.cards, seat, 0, 0
-        self.positions[seat] += len(move.cards)
         cfg = self.cfg
-        where = "the finish." if self.positions[seat] >= cfg.finish else f"space {self.positions[seat]}."
-        self.events.append(
-            Event(SEAT_NAMES[seat] + played_phrase(move.cards) + where, seat, str(move), ("TS-3", "TS-9"))
-        )
+        reached = self.positions[seat] + len(move.cards)
+        if reached >= cfg.finish and not cfg.no_board:
+            self.positions[seat] = cfg.finish  # TS-16: the meeple stops on the finish square
+            rules: tuple[str, ...] = ("TS-3", "TS-9", "TS-16") if reached > cfg.finish else ("TS-3", "TS-9")
+            where = "the finish."
+        else:
+            self.positions[seat] = reached
+            rules = ("TS-3", "TS-9")
+            where = "the finish." if reached >= cfg.finish else f"space {reached}."
+        self.events.append(Event(SEAT_NAMES[seat] + played_phrase(move.cards) + where, seat, str(move), rules))
         done = not any(hand) if cfg.no_board else self.positions[seat] >= cfg.finish
         if done:
             self._finish(seat)
@@ -748,6 +770,24 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         leader = owner if status[owner] == ACTIVE else self._next_active(owner)
         self.turn = leader
         self._say(f"Everyone else has passed: the table clears and {seat_name(leader)} leads.", rules=("TS-8",))
+        self._check_deadlock()
+
+    def _deadlocked(self) -> bool:
+        """TS-16: nobody active can lead: every active hand holds only drinks (no running card)."""
+        hands = self.hands
+        return all(not any(hands[s][1:]) for s, st in enumerate(self.status) if st == ACTIVE)
+
+    def _check_deadlock(self) -> bool:
+        """TS-16: with the lead on an empty table and nobody able to lead, end the round at once."""
+        if self.table or not self._deadlocked():
+            return False
+        self._say(
+            "Nobody can lead: every active player holds only drinks. The round ends at once with no Trophy "
+            "and no Cash Chip.",
+            rules=("TS-16",),
+        )
+        self._end_round("nobody could lead")
+        return True
 
     def _lead_pass(self, seat: int, move: Pass) -> None:
         self.lead_passes += 1
@@ -758,13 +798,20 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             rules=("TS-5",),
             kind=LEAD_PASS,
         )
-        if self.lead_passes >= len(self._active()):
-            self._say("Nobody can lead: every active player holds only drinks. The round ends.", rules=("TS-5",))
-            self._end_round("nobody could lead")
-            return
         self.turn = self._next_active(seat)
 
     # -- explanations --
+
+    def _turn_of(self, seat: int) -> TooSlothState | tuple[str, tuple[str, ...]]:
+        """For "if it were their turn": this position with `seat` to move, unless they are out of the round."""
+        if self.status[seat] == FINISHED:
+            return f"{seat_name(seat)} has already finished this round", ("TS-9",)
+        if self.status[seat] == ELIMINATED:
+            rule = "TS-10" if "drink" in self.why_out[seat] else "TS-7"
+            return f"{seat_name(seat)} is out of this round: {self.why_out[seat]}", (rule,)
+        twin = self.clone()
+        twin.turn = seat
+        return twin
 
     def _judge(self, move: TooSlothMove, legal: bool) -> Explanation:
         text = str(move)
@@ -788,11 +835,21 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
                 f"{text} is neither a Jump (same numbers) nor a Run (consecutive numbers)",
                 ("TS-3",),
             )
+        top = self.cfg.top_number
+        absent = sorted({c for c in cards if top < c <= 8})
+        if absent:
+            numbers = " or ".join(f"{n}s" for n in range(top + 1, 9))
+            return Explanation(
+                text,
+                False,
+                f"there are no {numbers} with {self.cfg.players} players: they are taken out of the deck",
+                ("TS-1",),
+            )
         hand = self.hands[self.turn]
         need = needs(cards)
-        missing = [("a drink" if i == DRINK else f"a {i}") for i in range(9) if hand[i] < need[i]]
-        if missing:
-            return Explanation(text, False, f"{seat_name(self.turn)} does not hold {' and '.join(missing)}", ("TS-2",))
+        short = [holding_words(i, hand[i]) for i in range(9) if hand[i] < need[i]]
+        if short:
+            return Explanation(text, False, f"{seat_name(self.turn)} holds {' and '.join(short)}", ("TS-2",))
         if not legal:
             return Explanation(text, False, self._why_not_stronger(cards, kind), ("TS-3",))
         spaces = len(cards)
@@ -801,6 +858,15 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             if not self.table
             else f"{combo_name(cards)} beats {table}: {self._why_stronger(cards)}"
         )
+        reached = self.positions[self.turn] + spaces
+        if not self.cfg.no_board and reached > self.cfg.finish:
+            return Explanation(
+                text,
+                True,
+                f"{reason}; the meeple moves {counted(spaces, 'space')} but stops on the finish square "
+                f"(space {self.cfg.finish})",
+                ("TS-3", "TS-9", "TS-16"),
+            )
         return Explanation(text, True, f"{reason}; the meeple moves {counted(spaces, 'space')}", ("TS-3", "TS-9"))
 
     def _why_stronger(self, cards: tuple[int, ...]) -> str:
@@ -830,6 +896,24 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         return f"{combo_name(cards)} is lower than {table} ({new_top} < {old_top})"
 
     def _judge_pass(self, move: Pass, legal: bool, text: str, table: str) -> Explanation:
+        found = self._judge_pass_alone(move, legal, text, table)
+        if legal and self._ends_in_deadlock(move):
+            return Explanation(
+                text,
+                True,
+                f"{found.reason}; then nobody can lead (every active hand holds only drinks), so the round ends "
+                "at once with no Trophy and no Cash Chip",
+                (*found.rules, "TS-16"),
+            )
+        return found
+
+    def _ends_in_deadlock(self, move: Pass) -> bool:
+        """Whether this legal pass leads to the TS-16 deadlock: read from a clone that plays it."""
+        child = self.clone()
+        child.apply_unchecked(move)
+        return any("TS-16" in event.rules for event in child.events[len(self.events) :])
+
+    def _judge_pass_alone(self, move: Pass, legal: bool, text: str, table: str) -> Explanation:
         if not self.table:
             if legal:
                 return Explanation(text, True, "your hand holds only drinks, so the lead passes to the left", ("TS-5",))
@@ -848,8 +932,9 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         if move.take is None:
             return Explanation(text, False, f"a pass must take an end card of {table}", ("TS-6",))
         if not legal:
-            ends = "either end" if combo_kind(self.table) == "run" else "any card"
-            return Explanation(text, False, f"you may only take a card from {ends} of {table}", ("TS-6",))
+            ends = sorted({DRINK if c > DRINK_BASE else c for c in (self.table[0], self.table[-1])})
+            choices = " or ".join("the drink" if c == DRINK else f"the {c}" for c in ends)
+            return Explanation(text, False, f"a pass takes a card from either end of {table}: {choices}", ("TS-6",))
         what = "the drink" if move.take == DRINK else f"the {move.take}"
         return Explanation(
             text, True, f"you pass and take {what} from {table}; the weaker rest stays on the table", ("TS-6",)

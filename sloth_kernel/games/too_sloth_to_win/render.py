@@ -77,7 +77,7 @@ def standings(obs: TooSlothObservation) -> str:
         rows.append(
             [
                 name,
-                str(obs.positions[s]),
+                str(min(obs.positions[s], obs.finish)),  # never past the finish square (TS-16)
                 kit.badge(status, css=css),
                 str(obs.hand_sizes[s]),
                 kit.icon_count("drink", obs.drinks_held[s], "Suspicious Drink"),

@@ -9,13 +9,15 @@ exactly, with no games played. :func:`measure` runs it for each value of one opt
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from sloth_kernel.analysis import progress
+from sloth_kernel.lessons import Html, picture, table
 from sloth_kernel.registry import load_game
 
 Measure = Callable[[dict[str, Any], int, int], tuple[dict[str, list[float]], dict[str, float]]]
@@ -35,6 +37,11 @@ class Variants:
     exact: Exact | None = None
     """Exact balance numbers; all of them go on one panel, labelled `exact_label`."""
     exact_label: str = ""
+    labels: dict[str, str] = field(default_factory=dict)
+    """Option -> its name in plain words (what the lab's menu, plots and tables show)."""
+
+    def label(self, option: str) -> str:
+        return self.labels.get(option, option.replace("_", " "))
 
 
 def variants_of(game: str) -> Variants:
@@ -82,7 +89,9 @@ def measure(
     fair: dict[str, list[float]] = {}
     spread: list[dict[str, float]] = []
     share: dict[str, float]
-    for value in progress(values, enabled=show_progress, desc=f"{option} values"):
+    words = entry.label(option)
+    simulated = entry.exact is None  # exact numbers come at once: no progress bar
+    for value in progress(values, enabled=show_progress and simulated, desc=f"Trying each {words}"):
         options = {option: value}
         if entry.exact is not None:
             row, err, share = entry.exact(options), {}, {}
@@ -118,56 +127,140 @@ def plot_variant(result: VariantResult) -> Any:
         x = np.arange(len(result.values))
         for name in names:
             ax.plot(x, result.metrics[name], marker="o", label=name)
-        ax.set_xticks(x, [str(v) for v in result.values])
+        ax.set_xticks(x, [value_words(v) for v in result.values])
         ax.set_ylim(0, 1.02)
-        ax.set_xlabel(result.option)
+        ax.set_xlabel(entry.label(result.option))
         ax.set_ylabel(entry.exact_label)
         ax.legend(fontsize=8)
-        ax.set_title(f"{load_game(result.game).title}: {result.option}")
+        ax.set_title(f"{load_game(result.game).title}: {entry.label(result.option)}")
         fig.tight_layout()
         return fig
-    fig, axes = plt.subplots(1, len(names), figsize=(3.4 * len(names), 3.3), squeeze=False)
+    columns = 2 if len(names) > 2 else len(names)  # small multiples, two to a row
+    rows = -(-len(names) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 3.0 * rows + 0.4), squeeze=False)
+    for ax in axes.flat[len(names) :]:
+        ax.set_visible(False)
     x = np.arange(len(result.values))
-    for ax, name in zip(axes[0], names, strict=False):
+    for ax, name in zip(axes.flat, names, strict=False):
         ax.errorbar(x, result.metrics[name], yerr=1.96 * result.errors[name], marker="o", capsize=3, color="#2b4a7a")
         if not np.all(np.isnan(result.fair[name])):
             ax.plot(x, result.fair[name], ls=":", color="#c0392b", label="fair share")
             ax.legend(fontsize=7)
-        ax.set_xticks(x, [str(v) for v in result.values])
-        ax.set_xlabel(result.option)
+        ax.set_xticks(x, [value_words(v) for v in result.values])
+        ax.set_xlabel(entry.label(result.option))
         ax.set_title(name, fontsize=10)
-    fig.suptitle(f"{load_game(result.game).title}: {result.option} ({result.games} games per value)", fontsize=11)
+    title = f"{load_game(result.game).title}: {entry.label(result.option)} ({result.games} games per value, 95% bars)"
+    fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig
 
 
+def value_words(value: Any) -> str:
+    """An option's value as people read it: on/off for a switch."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def result_table(result: VariantResult) -> Html:
+    """Every balance number for every value of the option; simulated ones with a 95% interval."""
+    entry = variants_of(result.game)
+    header = [entry.label(result.option), *result.metrics]
+    digits = {name: 1 if np.nanmax(np.abs(values)) >= 10 else 3 for name, values in result.metrics.items()}
+    rows = []
+    for k, value in enumerate(result.values):
+        row: list[Any] = [value_words(value)]
+        for name in result.metrics:
+            number, error, d = float(result.metrics[name][k]), float(result.errors[name][k]), digits[name]
+            row.append(f"{number:.{d}f}" + (f" ± {1.96 * error:.{d}f}" if result.games else ""))
+        rows.append(row)
+    how = "exact, no games played" if result.games == 0 else f"{result.games} games per value; ± is a 95% interval"
+    return table(header, rows, caption=f"{load_game(result.game).title} ({how})")
+
+
+def show(result: VariantResult) -> Html:
+    """The plot and the table of one variant measurement."""
+    entry = variants_of(result.game)
+    alt = f"{load_game(result.game).title}: how the balance numbers move with the {entry.label(result.option)}"
+    return picture(plot_variant(result), alt) + result_table(result)
+
+
+class Lab:
+    """A small form: game, option, games per value, Run; the plot and table appear below.
+
+    Every control works in any order: the option menu always holds an option of the chosen game
+    (changing the game picks that game's first option), a run shows a progress bar that goes
+    when it ends, and a failure is a sentence on the page, never a traceback.
+    """
+
+    def __init__(self) -> None:
+        import ipywidgets as widgets
+
+        games = list(knobs())
+        self.game_box = widgets.Dropdown(
+            options=[(load_game(g).title, g) for g in games], value=games[0], description="Game"
+        )
+        self.option_box = widgets.Dropdown(description="Option")
+        self.games_box = widgets.IntSlider(
+            value=60, min=10, max=1000, step=10, description="Games per value", style={"description_width": "initial"}
+        )
+        self.run_button = widgets.Button(description="Run", button_style="primary", icon="play")
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Working", layout={"display": "none"})
+        self.result = widgets.HTML()
+        self.result.add_class("sk-variant-result")
+        self.game_box.observe(self._on_game, names="value")
+        self.run_button.on_click(lambda _: self.run())
+        self._on_game()
+        self.box = widgets.VBox(
+            [
+                widgets.HBox([self.game_box, self.option_box], layout={"flex_flow": "row wrap"}),
+                widgets.HBox([self.games_box, self.run_button], layout={"flex_flow": "row wrap"}),
+                self.bar,
+                self.result,
+            ]
+        )
+        self.box.add_class("sk-variant-lab")
+
+    def _on_game(self, change: Any = None) -> None:
+        entry = variants_of(self.game_box.value)
+        options = [(entry.label(option), option) for option in entry.knobs]
+        self.option_box.options = options
+        self.option_box.value = options[0][1]  # ipywidgets leaves no choice after new options
+        self.games_box.disabled = entry.exact is not None  # exact: no games needed
+
+    def run(self) -> None:
+        """Measure the chosen option and show the plot and the table (a sentence if it fails)."""
+        game, option = self.game_box.value, self.option_box.value
+        entry = variants_of(game)
+        if option not in entry.knobs:  # cannot happen through the menus; said plainly if it does
+            self.result.value = "<p>Choose an option first.</p>"
+            return
+        values = entry.knobs[option]
+        self.run_button.disabled = True
+        self.bar.value, self.bar.max = 0, len(values)
+        self.bar.layout.display = ""
+        try:
+            rows = []
+            for value in values:
+                rows.append(measure(game, option, (value,), games=self.games_box.value, show_progress=False))
+                self.bar.value += 1
+            result = VariantResult(
+                game,
+                option,
+                tuple(values),
+                rows[0].games,
+                {n: np.concatenate([r.metrics[n] for r in rows]) for n in rows[0].metrics},
+                {n: np.concatenate([r.errors[n] for r in rows]) for n in rows[0].errors},
+                {n: np.concatenate([r.fair[n] for r in rows]) for n in rows[0].fair},
+            )
+            self.result.value = show(result)._repr_html_()
+        except Exception as error:  # a control must never leave a traceback on the page
+            self.result.value = f"<p>That run could not finish: {html.escape(str(error))}</p>"
+        finally:
+            self.bar.layout.display = "none"
+            self.run_button.disabled = False
+
+
 def lab() -> Any:
-    """A small form: game, option, games per value, Run; the plot appears below."""
-    import ipywidgets as widgets
-    import matplotlib.pyplot as plt
-
-    game_box = widgets.Dropdown(options=[(load_game(g).title, g) for g in knobs()], description="Game")
-    option_box = widgets.Dropdown(description="Option")
-    games_box = widgets.IntSlider(
-        value=60, min=10, max=1000, step=10, description="Games per value", style={"description_width": "initial"}
-    )
-    run = widgets.Button(description="Run", button_style="primary", icon="play")
-    out = widgets.Output()
-
-    def options_for(change: Any = None) -> None:
-        option_box.options = list(variants_of(game_box.value).knobs)
-        games_box.disabled = variants_of(game_box.value).exact is not None  # exact, no games needed
-
-    def on_run(_: Any) -> None:
-        out.clear_output()
-        with out:
-            result = measure(game_box.value, option_box.value, games=games_box.value)
-            plot_variant(result)
-            plt.show()
-
-    game_box.observe(options_for, names="value")
-    run.on_click(on_run)
-    options_for()
-    box = widgets.VBox([widgets.HBox([game_box, option_box]), widgets.HBox([games_box, run]), out])
-    box.add_class("sk-variant-lab")
-    return box
+    """The variant lab's form (see :class:`Lab`)."""
+    return Lab().box

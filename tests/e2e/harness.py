@@ -70,6 +70,20 @@ PLAY_APPS = {
     "sprint": "play_sprint.ipynb",
 }
 
+# The lessons: read in Voila with the light template, preheated like the play apps.
+LESSONS = (
+    "learn_too_sloth_to_win.ipynb",
+    "learn_race_to_the_bottom.ipynb",
+    "learn_surplus_of_sloths.ipynb",
+    "learn_sprint.ipynb",
+    "climbing_games_101.ipynb",
+    "analysis_too_sloth_to_win.ipynb",
+    "analysis_race_to_the_bottom.ipynb",
+    "analysis_surplus_of_sloths.ipynb",
+    "analysis_sprint.ipynb",
+    "variant_lab.ipynb",
+)
+
 
 def preheated_kernels() -> int:
     """How many kernels the repository's voila.json keeps preheated (pools of notebooks that

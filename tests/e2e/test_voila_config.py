@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import json
 
-from harness import GALLERY, NOTEBOOKS, PLAY_APPS, REPO, preheated_kernels
+from harness import GALLERY, LESSONS, NOTEBOOKS, PLAY_APPS, REPO, preheated_kernels
 
 CONFIG = json.loads((REPO / "voila.json").read_text())
 
 
-def test_the_gallery_and_play_apps_are_preheated_and_nothing_else_is() -> None:
+def test_the_gallery_play_apps_and_lessons_are_preheated_and_nothing_else_is() -> None:
     assert CONFIG["VoilaConfiguration"]["preheat_kernel"] is True
     pools = CONFIG["VoilaKernelManager"]["kernel_pools_config"]
     assert pools["default"]["pool_size"] == 0
-    expected = {GALLERY: 1, **{notebook: 1 for notebook in PLAY_APPS.values()}}
+    expected = {GALLERY: 1, **{notebook: 1 for notebook in (*PLAY_APPS.values(), *LESSONS)}}
     assert {name: pools[name]["pool_size"] for name in pools if name != "default"} == expected
     for notebook in expected:  # a renamed notebook would silently lose its pool
         assert (NOTEBOOKS / notebook).exists(), notebook
-    assert preheated_kernels() == 5
+    assert preheated_kernels() == 15
 
 
 def test_tracebacks_hidden_and_idle_kernels_culled() -> None:

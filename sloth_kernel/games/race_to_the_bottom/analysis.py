@@ -21,6 +21,7 @@ from math import comb, sqrt
 from typing import Any
 
 from sloth_kernel.analysis import progress
+from sloth_kernel.lessons import Html, picture, sentences, table
 
 HAND = 12
 RANKS = 13
@@ -171,3 +172,63 @@ def plot_meld_odds(exact: dict[str, float], simulated: SimulatedOdds, ax: Any = 
     ax.legend(loc="lower right", fontsize=8)
     ax.figure.tight_layout()
     return ax.figure
+
+
+# --- what the analysis notebook shows (sentences, tables, pictures) ---------------------------
+
+SHOWN = ("Pair", "Triplet", "Run of 4", "Run of 6", "Leap of 4", "Leap of 6", "Bound", "any Cheat", "Caltrops")
+
+
+def exact_table(labels: tuple[str, ...] = SHOWN) -> Html:
+    """The exact chance that a fresh 12-card hand can play each meld."""
+    exact = exact_meld_odds()
+    return table(["Meld", "Chance a 12-card hand holds it"], [[label, f"{exact[label]:.2%}"] for label in labels])
+
+
+def odds_picture(simulated: SimulatedOdds) -> Html:
+    """Exact odds as bars, the simulation's estimates with 95% intervals on top."""
+    return picture(
+        plot_meld_odds(exact_meld_odds(), simulated),
+        "Bars: the exact chance of each meld in a 12-card hand; dots with whiskers: the simulated estimate and its 95% interval.",
+    )
+
+
+def comparison(
+    simulated: SimulatedOdds, labels: tuple[str, ...] = ("Triplet", "Run of 6", "Leap of 4", "any Cheat")
+) -> Html:
+    """Exact against simulated for some melds: the gap in standard errors, and a verdict computed from it."""
+    exact = exact_meld_odds()
+    rows = []
+    close = 0
+    for label in labels:
+        error = simulated.std_error(label)
+        gap = (simulated.odds[label] - exact[label]) / error
+        close += abs(gap) <= 1.96
+        low, high = simulated.odds[label] - 1.96 * error, simulated.odds[label] + 1.96 * error
+        rows.append(
+            [label, f"{exact[label]:.3f}", f"{simulated.odds[label]:.3f}", f"{low:.3f} to {high:.3f}", f"{gap:+.1f}"]
+        )
+    verdict = (
+        f"All {len(labels)} exact figures lie inside the simulation's 95% intervals: the counting and the engine agree."
+        if close == len(labels)
+        else f"{close} of {len(labels)} exact figures lie inside the simulation's 95% intervals; with {simulated.hands:,} "
+        "hands about one in twenty falls outside by chance alone."
+    )
+    header = ["Meld", "Exact", "Simulated", "95% interval", "Gap (standard errors)"]
+    return table(header, rows) + sentences(verdict)
+
+
+def cheat_picture(sizes: range = range(4, 21)) -> Html:
+    """The chance of holding a Cheat against the hand size (exact), the refill size marked."""
+    import matplotlib.pyplot as plt
+
+    by_size = cheat_odds_by_hand_size(sizes)
+    fig, ax = plt.subplots(figsize=(6.5, 3.5))
+    ax.plot(list(by_size), list(by_size.values()), marker="o")
+    ax.axvline(HAND, color="#c0392b", ls=":", label=f"hand after a refill ({HAND})")
+    ax.set_xlabel("cards in hand")
+    ax.set_ylabel("chance of holding a Cheat")
+    ax.set_title("Cheats come with bigger hands")
+    ax.legend()
+    at_12 = by_size.get(HAND, float("nan"))
+    return picture(fig, f"The chance of a Cheat rises with the hand size; with {HAND} cards it is {at_12:.0%}.")

@@ -24,4 +24,4 @@ def _race(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, lis
     return out, {"first leader's win share": 1 / players}
 
 
-VARIANTS = Variants({"players": (2, 3, 4)}, measure=_race)
+VARIANTS = Variants({"players": (2, 3, 4)}, measure=_race, labels={"players": "number of players"})

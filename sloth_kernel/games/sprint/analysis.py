@@ -19,6 +19,7 @@ from sloth_kernel.games.sprint.engine import SprintConfig, tortoise_move
 from sloth_kernel.games.sprint.odds import optimal_offset, win_probability
 from sloth_kernel.games.sprint.skill import GaussianLifter
 from sloth_kernel.games.sprint.vector import simulate
+from sloth_kernel.lessons import Html, picture, sentences, table
 
 SIGMAS: tuple[float, ...] = tuple(round(0.02 * k, 2) for k in range(0, 21))  # 0 .. 0.40
 OFFSETS: tuple[float, ...] = tuple(x / 2 for x in range(-10, 7))  # -5 .. +3 cards
@@ -161,7 +162,76 @@ def plot_exact_vs_simulated(result: ExactVsSimulated, ax: Any = None) -> Any:
     )
     ax.set_xlabel("lifting error sigma")
     ax.set_ylabel("chance the table wins")
-    ax.set_title("Exact and simulated agree")
+    ax.set_title("Exact against simulated")
     ax.legend(fontsize=8)
     ax.figure.tight_layout()
     return ax.figure
+
+
+# --- what the analysis notebook shows (sentences, tables, pictures) ---------------------------
+
+
+def _aim_words(offset: float) -> str:
+    if offset == 0:
+        return "aiming at the Objective"
+    return f"aiming {abs(offset):g} card{'s' if abs(offset) != 1 else ''} {'low' if offset < 0 else 'high'}"
+
+
+def skill_view(sigmas: Sequence[float] = SIGMAS, offsets: Sequence[float] = (0, -1, -2)) -> Html:
+    """The exact win chance against skill for some aims: a picture and a table at three skills."""
+    curves = {_aim_words(offset): win_vs_skill(sigmas, offset) for offset in offsets}
+    figure = plot_win_vs_skill(sigmas, curves)
+    shown = [s for s in (0.1, 0.2, 0.3) if s in list(np.round(sigmas, 2))]
+    index = {s: list(np.round(sigmas, 2)).index(s) for s in shown}
+    rows = [[label, *(f"{values[index[s]]:.1%}" for s in shown)] for label, values in curves.items()]
+    return picture(figure, "The table's exact win chance falls as the lifting error grows, for each aim.") + table(
+        ["Aim", *(f"Skill {s:g}" for s in shown)], rows
+    )
+
+
+def aim_view(sigmas: Sequence[float] = (0.05, 0.15, 0.25), offsets: Sequence[float] = OFFSETS) -> Html:
+    """The lopsided payoff and the exact win chance for each aim, best aims marked."""
+    by_sigma = {sigma: win_vs_offset(sigma, offsets) for sigma in sigmas}
+    return picture(
+        plot_aim(offsets, by_sigma),
+        "Left: one short still moves the Tortoise 3, one over moves it 0. Right: the win chance peaks a little below the Objective.",
+    )
+
+
+def best_aims_table(sigmas: Sequence[float] = (0.05, 0.15, 0.25)) -> Html:
+    """The best single aim and its exact win chance, per skill."""
+    offsets, wins = best_aims(sigmas, show_progress=False)
+    rows = [[f"{s:g}", f"{-o:.2f} cards low", f"{w:.1%}"] for s, o, w in zip(sigmas, offsets, wins, strict=True)]
+    return table(["Skill", "Best aim", "Win chance"], rows)
+
+
+def exact_vs_simulated_view(result: ExactVsSimulated) -> Html:
+    """The exact chain against the simulation, and a verdict computed from the numbers: how many
+    exact figures lie inside the simulation's 95% intervals, and the largest gap."""
+    half = 1.96 * result.std_error
+    gaps = result.simulated - result.exact
+    inside = np.abs(gaps) <= half
+    rows = [
+        [f"{s:g}", f"{e:.3f}", f"{m:.3f}", f"±{h:.3f}", f"{g:+.3f}", bool(i)]
+        for s, e, m, h, g, i in zip(result.sigmas, result.exact, result.simulated, half, gaps, inside, strict=True)
+    ]
+    worst = int(np.argmax(np.abs(gaps)))
+    if inside.all():
+        verdict = (
+            f"At every skill the exact figure lies inside the simulation's 95% interval (largest gap "
+            f"{abs(gaps[worst]):.3f}): with {result.games:,} games per skill, the approximation cannot be told from "
+            "the real game."
+        )
+    else:
+        verdict = (
+            f"At {int((~inside).sum())} of {len(inside)} skills the exact figure lies outside the simulation's 95% "
+            f"interval; the largest gap is {abs(gaps[worst]):.3f} at skill {result.sigmas[worst]:g}, against an "
+            f"interval of ±{half[worst]:.3f}. So the approximation is measurable, but small: at most "
+            f"{100 * abs(gaps).max():.1f} percentage points of win chance."
+        )
+    header = ["Skill", "Exact", "Simulated", "95% interval", "Gap", "Exact inside?"]
+    return (
+        picture(plot_exact_vs_simulated(result), "Exact win chances as a line, simulated ones as dots with 95% bars.")
+        + table(header, rows)
+        + sentences(verdict)
+    )

@@ -17,11 +17,12 @@ def _sprint(options: dict[str, Any]) -> dict[str, float]:
 
     config = dataclasses.replace(SprintConfig(), **options)
     config.validate()
-    return {f"win chance, sigma {s:g}": win_probability(GaussianLifter(s, -1.0), config) for s in SPRINT_SIGMAS}
+    return {f"win chance, skill {s:g}": win_probability(GaussianLifter(s, -1.0), config) for s in SPRINT_SIGMAS}
 
 
 VARIANTS = Variants(
     {"young_tortoise": (False, True), "small_track": (False, True), "track_length": (18, 24, 30, 36, 48)},
     exact=_sprint,
     exact_label="chance the table wins (exact)",
+    labels={"young_tortoise": "Young Tortoise variant", "small_track": "small track", "track_length": "finish square"},
 )

@@ -17,6 +17,7 @@ import numpy as np
 
 from sloth_kernel.analysis import progress
 from sloth_kernel.bots import make_bot, play_out
+from sloth_kernel.lessons import Html, picture, table
 from sloth_kernel.registry import load_game
 
 GAME = "surplus-of-sloths"
@@ -147,10 +148,73 @@ def plot_scores(studies: dict[str, SurplusStudy]) -> Any:
     top = max(max(v) for v in pooled.values())
     bins = np.arange(0, top + 10, 10)
     for level, values in pooled.items():
-        ax.hist(values, bins=bins.tolist(), alpha=0.55, label=f"{level} (mean {np.mean(values):.0f})")
+        words = BOT_WORDS.get(level, level)
+        ax.hist(values, bins=bins.tolist(), alpha=0.55, label=f"{words} (mean {np.mean(values):.0f})")
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     ax.set_title("What the bots score")
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+# --- what the analysis notebook shows (sentences, tables, pictures) ---------------------------
+
+BOT_WORDS = {"heuristic": "planning bot", "random": "random drafter"}
+
+
+def nets_table(nets: Sequence[Sequence[str]]) -> Html:
+    """Points for some Nets, with the arithmetic (SS-9)."""
+    from sloth_kernel.games.surplus_of_sloths.cards import CARD_IDS, points
+
+    rows = []
+    for net in nets:
+        score, arithmetic = points([CARD_IDS[code] for code in net])
+        rows.append([" ".join(net), score, arithmetic])
+    return table(["The Net holds", "Points", "How"], rows)
+
+
+def runs_view(result: SurplusStudy, max_length: int = 6) -> Html:
+    """How often a best run of each length takes its Net (with 95% intervals; lengths never seen
+    say so), and the points against the Net's sum."""
+    lengths, rate, seen = result.claim_rate(max_length)
+    rows: list[list[Any]] = []
+    for length, share, count in zip(lengths, rate, seen, strict=True):
+        if count == 0:
+            rows.append([int(length), 0, "never seen", "—"])
+            continue
+        half = 1.96 * np.sqrt(max(share * (1 - share), 0.25 / count) / count)
+        low, high = max(0.0, share - half), min(1.0, share + half)
+        rows.append([int(length), int(count), f"{share:.0%}", f"{low:.0%} to {high:.0%}"])
+    picture_ = picture(
+        plot_runs_and_points(result),
+        "Left: the longer your best run of a type, the likelier you take its Net. Right: points against the sum of the Net's numbers; each X adds the sum again.",
+    )
+    header = ["Best run length", "Runs seen", "Took the Net", "95% interval"]
+    return picture_ + table(header, rows, caption=f"{result.games} games, every player's best run of every type")
+
+
+def scores_view(studies: dict[str, SurplusStudy]) -> Html:
+    """The score histogram, and per line-up each bot's mean score and win share with 95% intervals."""
+    rows: list[list[Any]] = []
+    for name, result in studies.items():
+        for slot, level in enumerate(result.lineup):
+            if level in result.lineup[:slot]:
+                continue  # one row per bot level in each line-up (seats of one level pooled)
+            slots = [s for s, other in enumerate(result.lineup) if other == level]
+            scores = result.scores[:, slots].ravel()
+            score_half = 1.96 * scores.std() / np.sqrt(len(scores))
+            per_game = result.winners[:, slots].sum(axis=1) / len(slots)  # the level's win share per seat
+            win_share = per_game.mean()
+            win_half = 1.96 * per_game.std() / np.sqrt(len(per_game))
+            rows.append(
+                [
+                    name,
+                    BOT_WORDS.get(level, level),
+                    f"{scores.mean():.1f} ± {score_half:.1f}",
+                    f"{win_share:.0%} ± {win_half:.0%}",
+                ]
+            )
+    picture_ = picture(plot_scores(studies), "Histograms of the final scores of each kind of bot.")
+    header = ["Line-up", "Bot", "Mean score (95% interval)", "Win share per seat (95% interval)"]
+    return picture_ + table(header, rows)

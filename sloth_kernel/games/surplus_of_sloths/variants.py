@@ -12,7 +12,7 @@ from sloth_kernel.registry import load_game
 def _surplus(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, float]]:
     players = options.get("players", 3)
     game = load_game("surplus-of-sloths", **options)
-    out: dict[str, list[float]] = {"heuristic bot's win share": [], "winning score": []}
+    out: dict[str, list[float]] = {"planning bot's win share": [], "winning score": []}
     for g in range(games):
         smart = g % players
         bots = [
@@ -22,9 +22,13 @@ def _surplus(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str, 
         while not state.is_over:
             seat = state.current_player
             state = state.play(bots[seat].choose(state.observation(seat)), player=seat)
-        out["heuristic bot's win share"].append(state.returns()[smart])
+        out["planning bot's win share"].append(state.returns()[smart])
         out["winning score"].append(float(max(state.view().scores)))
-    return out, {"heuristic bot's win share": 1 / players}
+    return out, {"planning bot's win share": 1 / players}
 
 
-VARIANTS = Variants({"players": (2, 3, 4), "babies": (False, True)}, measure=_surplus)
+VARIANTS = Variants(
+    {"players": (2, 3, 4), "babies": (False, True)},
+    measure=_surplus,
+    labels={"players": "number of players", "babies": "Baby cards"},
+)

@@ -24,6 +24,7 @@ from sloth_kernel.analysis import progress
 from sloth_kernel.bots import make_bot
 from sloth_kernel.games.too_sloth_to_win.bots import HeuristicBot
 from sloth_kernel.games.too_sloth_to_win.engine import DRINK_BASE, Play, TooSlothObservation
+from sloth_kernel.lessons import Html, picture, table
 from sloth_kernel.registry import load_game
 
 THRESHOLDS: tuple[int, ...] = (0, 2, 4, 6, 9)
@@ -213,3 +214,48 @@ def plot_drink_timing(result: DrinkTiming, finish: int = 9) -> Any:
     right.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+# --- what the analysis notebook shows (sentences, tables, pictures) ---------------------------
+
+
+def _share(rate: float, error: float) -> str:
+    return f"{rate:.0%} ({max(0.0, rate - 1.96 * error):.0%} to {min(1.0, rate + 1.96 * error):.0%})"
+
+
+def pacemaker_view(stats: PacemakerStats) -> Html:
+    """Trophy and Cash Chip shares by seat, counted from the pacemaker, with 95% intervals."""
+    players = len(stats.trophy)
+    trophy_errors, chip_errors = stats.std_error(stats.trophy), stats.std_error(stats.chip)
+    seats = ["the pacemaker"] + [f"{k} seat{'s' if k > 1 else ''} later" for k in range(1, players)]
+    rows = [
+        [seat, _share(stats.trophy[k], trophy_errors[k]), _share(stats.chip[k], chip_errors[k])]
+        for k, seat in enumerate(seats)
+    ]
+    picture_ = picture(
+        plot_pacemaker(stats),
+        "Bars with 95% whiskers: how often each seat, counted from the pacemaker, takes the Trophy and the Cash Chip.",
+    )
+    header = ["Seat", "Trophy share (95% interval)", "Cash Chip share (95% interval)"]
+    return picture_ + table(header, rows, caption=f"{stats.games:,} bot rounds; a fair share is {1 / players:.0%}")
+
+
+def drink_view(result: DrinkTiming) -> Html:
+    """The timing bot's Cash Chip rate (with 95% intervals), Trophy rate and how often it was caught."""
+    rows = []
+    for k, threshold in enumerate(result.thresholds):
+        error = float(np.sqrt(max(result.chip[k] * (1 - result.chip[k]), 1e-12) / result.games))
+        rows.append(
+            [
+                threshold,
+                _share(float(result.chip[k]), error),
+                f"{result.trophy[k]:.0%}",
+                f"{result.drug_out[k]:.0%}",
+            ]
+        )
+    picture_ = picture(
+        plot_drink_timing(result),
+        "Left: the timing bot's Cash Chip rate with 95% bars, its Trophy rate and how often it was caught holding the drink, by threshold. Right: where the drink got spent.",
+    )
+    header = ["Threshold (spaces)", "Cash Chip (95% interval)", "Trophy", "Caught holding the drink"]
+    return picture_ + table(header, rows, caption=f"{result.games} rounds per threshold")

@@ -35,5 +35,12 @@ def _too_sloth(options: dict[str, Any], games: int, seed: int) -> tuple[dict[str
 
 
 VARIANTS = Variants(
-    {"finish": (6, 9, 12, 15), "drinks": (0, 1, 2), "players": (3, 4, 5), "no_board": (False, True)}, measure=_too_sloth
+    {"finish": (6, 9, 12, 15), "drinks": (0, 1, 2), "players": (3, 4, 5), "no_board": (False, True)},
+    measure=_too_sloth,
+    labels={
+        "finish": "finish space",
+        "drinks": "drinks per player",
+        "players": "number of players",
+        "no_board": "play without the board",
+    },
 )

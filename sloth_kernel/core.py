@@ -11,6 +11,7 @@ import dataclasses
 import json
 import math
 import random
+import re
 import secrets
 import types
 import typing
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
 NO_PLAYER = -1
+_CITED_RULE = re.compile(r"\b[A-Z]{2}-\d+\b")  # a rule id as sentences cite it: TS-3, RB-5
 """`current_player` once the game is over."""
 
 
@@ -934,7 +936,8 @@ class GameState(ABC, Generic[M, Obs]):
             parsed = cast(M, self.game.coerce_move(move))  # see play()
         except SlothKernelError as err:
             reason = err.reason if isinstance(err, InvalidMoveError) else str(err)
-            return Explanation(_move_words(move), False, f"not a move in this game: {reason}")
+            cited = tuple(dict.fromkeys(_CITED_RULE.findall(reason)))  # a rule the notation itself breaks
+            return Explanation(_move_words(move), False, f"not a move in this game: {reason}", cited)
         if self.is_over:
             return Explanation(str(parsed), False, "the game is over; no more moves")
         return self._judge(parsed, self.is_legal(parsed))

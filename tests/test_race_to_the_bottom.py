@@ -454,3 +454,12 @@ def test_rb13_a_leader_with_an_empty_hand_passes_pitches_nothing_refills_and_the
     assert state.current_player == 1 and state.top is None and state.passed[0]
     assert "RB-13" in state.log[-1].rules and "Player 2" in state.log[-1].text
     assert PASS not in state.legal_moves()  # the next player leads the open trick
+
+
+def test_notation_that_breaks_a_rule_cites_it_in_the_explanation() -> None:
+    """K-A-2 is refused while it is read (RB-5 allows no wrap-around): the explanation cites RB-5
+    in its rules as well as in its words, as an illegal play's does."""
+    state = load_game("race-to-the-bottom").new_state(seed=7)
+    answer = state.explain("K A 2")
+    assert not answer.legal and "(RB-5)" in answer.reason and answer.rules == ("RB-5",)
+    assert state.explain("hello").rules == ()  # words that cite no rule cite none

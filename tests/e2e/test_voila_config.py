@@ -9,15 +9,15 @@ from harness import GALLERY, NOTEBOOKS, PLAY_APPS, REPO, preheated_kernels
 CONFIG = json.loads((REPO / "voila.json").read_text())
 
 
-def test_the_gallery_and_play_apps_are_preheated_and_nothing_else_is() -> None:
+def test_the_gallery_play_apps_and_table_page_are_preheated_and_nothing_else_is() -> None:
     assert CONFIG["VoilaConfiguration"]["preheat_kernel"] is True
     pools = CONFIG["VoilaKernelManager"]["kernel_pools_config"]
     assert pools["default"]["pool_size"] == 0
-    expected = {GALLERY: 1, **{notebook: 1 for notebook in PLAY_APPS.values()}}
+    expected = {GALLERY: 1, **{notebook: 1 for notebook in PLAY_APPS.values()}, "table.ipynb": 1}
     assert {name: pools[name]["pool_size"] for name in pools if name != "default"} == expected
     for notebook in expected:  # a renamed notebook would silently lose its pool
         assert (NOTEBOOKS / notebook).exists(), notebook
-    assert preheated_kernels() == 5
+    assert preheated_kernels() == 6
 
 
 def test_tracebacks_hidden_and_idle_kernels_culled() -> None:

@@ -338,8 +338,16 @@ async function renderViews(manager, views) {
 // explicit choice). Voila would give the address to a preheated kernel only by making it wait
 // for the request, which would lose the board that is already there; so the page sends it, once
 // the kernel's states are in. Nothing is sent for an address without parameters.
+// The parameters after '#' come too (a shared table's page: `?table=ID#seat=TOKEN`): a browser
+// never sends that part to the server, so a seat's token reaches only its own kernel, this way.
+// A name in both places keeps the address's value.
+function pageParams() {
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return { ...Object.fromEntries(fromHash), ...Object.fromEntries(new URLSearchParams(location.search)) };
+}
+
 async function sendPageParams(manager, views) {
-  const params = Object.fromEntries(new URLSearchParams(location.search));
+  const params = pageParams();
   if (Object.keys(params).length === 0) return 0;
   let sent = 0;
   for (const { modelId } of views) {

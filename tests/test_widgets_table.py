@@ -1,0 +1,120 @@
+"""The shared table's pages in the kernel (widgets/table.py), on a real SQLite store: what each
+page's widgets hold, moves at a version, a page that was too late, wrong links.
+
+The browser side (three pages, clicks, propagation) is tests/e2e/test_tables_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from sloth_widgets.table import WAITING, TableBoard, TableSession, WatchPanel
+
+from sloth_kernel.tables import Tables, open_store
+
+GAME = "too-sloth-to-win"
+
+
+@pytest.fixture
+def store_url(tmp_path: Path) -> str:
+    return str(tmp_path / "tables.db")
+
+
+def token(url: str) -> str:
+    return url.split("#", 1)[1].split("=", 1)[1]
+
+
+def widget_states(root: Any) -> list[dict[str, Any]]:
+    """The state of `root` and every widget under it, as the page would receive it."""
+    states, stack, seen = [], [root], set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen or not isinstance(widget, widgets.Widget):
+            continue
+        seen.add(id(widget))
+        states.append(widget.get_state())
+        stack.extend(getattr(widget, "children", ()) or ())
+    return states
+
+
+def hand_tooltips(root: Any) -> list[str]:
+    return sorted(
+        state["tooltip"]
+        for state in widget_states(root)
+        if "sk-handcard" in state.get("_dom_classes", ()) and state.get("tooltip")
+    )
+
+
+def open_page(store_url: str, params: dict[str, str]) -> TableBoard:
+    page = TableBoard(url=store_url)
+    page._page_params = params  # what the front end sends once the page is up
+    return page
+
+
+def test_each_seat_page_holds_its_own_hand_and_the_watch_page_none(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "bot"])
+    pages = [open_page(store_url, {"table": made.table, "seat": token(made.seats[s].url or "")}) for s in (0, 1)]
+    watch = open_page(store_url, {"table": made.table})
+    try:
+        _, state = tables.state(made.table)
+        for seat, page in enumerate(pages):
+            assert page.session is not None and page.session.viewer == seat
+            assert page.board is not None
+            assert hand_tooltips(page) == sorted(b.tooltip for b in page.board.hand.buttons)
+            assert len(hand_tooltips(page)) == sum(state.observation(seat).hands[seat] or ())
+        assert hand_tooltips(pages[0]) != hand_tooltips(pages[1])
+        assert hand_tooltips(watch) == []
+        assert isinstance(watch.children[0], WatchPanel)
+        dumped = json.dumps(widget_states(watch))
+        assert "Your hand" not in dumped and "Hands (teacher" not in dumped
+        for page in pages:
+            assert "Hands (teacher" not in json.dumps(widget_states(page))
+        teacher = open_page(store_url, {"table": made.table, "teacher": token(made.teacher)})
+        assert "Hands (teacher" in json.dumps(widget_states(teacher)) and hand_tooltips(teacher) == []
+        teacher.close()
+    finally:
+        for page in (*pages, watch):
+            page.close()
+
+
+def test_a_move_is_stored_at_the_version_the_page_saw_and_a_late_page_is_told(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "human"])
+    seat = tables.sit(made.table, token(made.seats[0].url or ""))
+    mine = TableSession(Tables(open_store(store_url)), made.table, seat=0)
+    first, second = seat.snapshot().observation.legal_moves[:2]
+    assert not mine.play(first, 1).legal  # a forged seat: refused, nothing stored
+    assert tables.show(made.table).ply == 0
+    seat.play(first, at=0)  # another page (this seat's, in another tab) moved first
+    late = mine.play(second, 0)
+    assert not late.legal and "moved on" in late.reason
+    assert mine.at == 1 and tables.show(made.table).ply == 1  # the page now shows the table as it is
+    assert not mine.my_turn and mine.state.current_player == 1  # Player 2 is to move now
+
+
+@pytest.mark.parametrize(
+    ("params", "said"),
+    [
+        ({"seat": "x" * 32}, "this seat's link is not right"),
+        ({"teacher": "x" * 32}, "this teacher's link is not right"),
+        ({"seat": ""}, "no seat token"),
+        ({}, "no table"),
+    ],
+)
+def test_a_wrong_link_gets_a_sentence(store_url: str, params: dict[str, str], said: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "bot"])
+    page = open_page(store_url, {"table": made.table, **params} if params else {"other": "1"})
+    text = page._message.value
+    assert said in text.replace("&#x27;", "'") and "Traceback" not in text
+    assert page.follower is None
+
+
+def test_a_page_waits_for_its_address_before_opening_anything(store_url: str) -> None:
+    page = TableBoard(url=store_url)
+    assert WAITING[:20] in page._message.value and page.role == ""

@@ -7,7 +7,8 @@ is made with the command line; seat 1, seat 2 and the watch page open in three b
 - each seat's page (its HTML and its whole widget state) holds its own hand and nobody else's;
 - a card played by clicking in Player 1's page is stored (``table show`` reports the new ply)
   and shows on Player 2's page; the watch page shows the move and no hand;
-- a wrong token gets a sentence, not a traceback;
+- a wrong token gets a sentence, not a traceback, and so does a link opened on Voila's stock
+  template (which sends the page no parameters);
 - a seat's kernel killed and its link opened again shows the same game at the same ply.
 
 From a click in one page to the change in the other, over several moves, p50 and p95 are
@@ -235,6 +236,13 @@ def test_a_wrong_token_gets_a_sentence_and_a_killed_kernel_resumes_the_same_game
     page, watch = open_page(browser, wrong)
     sentence = page.locator(".sk-table-sentence", has_text="not right")
     sentence.wait_for()
+    assert "Traceback" not in page.content() and page.locator(".sk-board").count() == 0
+    watch.context.close()
+
+    # Voila's stock template sends no parameters: the page says how to open it instead
+    base, _, fragment = made["seats"][1]["url"].partition("#")
+    page, watch = open_page(browser, f"{base}&template=lab#{fragment}")
+    page.locator(".sk-table-sentence", has_text="open the table's link exactly as it was given").wait_for()
     assert "Traceback" not in page.content() and page.locator(".sk-board").count() == 0
     watch.context.close()
 

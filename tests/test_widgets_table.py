@@ -12,6 +12,8 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sloth_widgets.table import WAITING, TableBoard, TableSession, WatchPanel
 
 from sloth_kernel.tables import Tables, open_store
@@ -118,3 +120,48 @@ def test_a_wrong_link_gets_a_sentence(store_url: str, params: dict[str, str], sa
 def test_a_page_waits_for_its_address_before_opening_anything(store_url: str) -> None:
     page = TableBoard(url=store_url)
     assert WAITING[:20] in page._message.value and page.role == ""
+
+
+FORGED = [
+    {"method": "update", "state": {"_page_params": "junk"}, "buffer_paths": []},
+    {"method": "update", "state": {"_page_params": {"table": {"x": [1, None]}}}, "buffer_paths": []},
+    {"method": "update", "state": "not a mapping"},
+    {"method": "no-such-method"},
+    "not even a mapping",
+]
+
+
+@pytest.mark.parametrize("data", FORGED, ids=[str(i) for i in range(len(FORGED))])
+def test_a_forged_page_message_gets_a_sentence_and_no_traceback_in_the_page(store_url: str, data: object) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    shown: list[object] = []
+    original = shell.showtraceback
+    shell.showtraceback = lambda *a, **k: shown.append(a)  # type: ignore[method-assign]
+    try:
+        page = TableBoard(url=store_url)
+        message = {"content": {"comm_id": "x", "data": data}, "buffers": [], "header": {}, "parent_header": {}}
+        page.comm.handle_msg(message)
+    finally:
+        shell.showtraceback = original  # type: ignore[method-assign]
+    assert shown == []
+    assert page.role == "" and page.follower is None
+    assert "This page cannot open the table" in page._message.value or WAITING[:20] in page._message.value
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    params=st.dictionaries(
+        st.sampled_from(["table", "seat", "teacher", "watch", "x"]), st.text(max_size=40), min_size=1
+    )
+)
+def test_any_address_opens_its_table_or_says_why_in_a_sentence(store_url: str, params: dict[str, str]) -> None:
+    page = open_page(store_url, params)
+    try:
+        if page.role:  # only a real table could open; none exists in this store
+            raise AssertionError(f"{params!r} opened a page")
+        text = page._message.value
+        assert "This page cannot open the table" in text and "Traceback" not in text
+    finally:
+        page.close()

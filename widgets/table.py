@@ -36,6 +36,7 @@ from sloth_widgets.common import (
     Session,
     default_bot_level,
     log_lines_html,
+    read_widget_message,
     server_log,
 )
 
@@ -215,6 +216,17 @@ class TableBoard(widgets.VBox):
         self._message = widgets.HTML(sentence_html(WAITING))
         self._message.add_class("sk-table-message")
         self.children: tuple[Any, ...] = (self._message,)
+        # the page's messages to this widget are read here: a forged one gets a sentence, never a traceback
+        if self.comm is not None:
+            self.comm.on_msg(self._read_message)
+
+    def _read_message(self, msg: Any) -> None:
+        try:
+            read_widget_message(self, msg)
+        except Exception as err:  # noqa: BLE001 - a page's message must never show a traceback
+            server_log(err)
+            if not self.role:
+                self.say("This page cannot open the table: its address could not be read.")
 
     @traitlets.observe("_page_params")
     def _on_page_params(self, change: dict[str, Any]) -> None:

@@ -165,3 +165,23 @@ def test_any_address_opens_its_table_or_says_why_in_a_sentence(store_url: str, p
         assert "This page cannot open the table" in text and "Traceback" not in text
     finally:
         page.close()
+
+
+def test_a_seat_is_seated_while_its_page_beats_not_while_its_kernel_lingers(store_url: str) -> None:
+    """A closed tab's kernel lingers (its Follower still runs); only the page's beats keep the seat seated."""
+    import time
+
+    tables = Tables(open_store(store_url))
+    tables.store.heartbeat_seconds = 1.0  # this test's reading of "seated"; the pages write as usual
+    made = tables.create(GAME, ["human", "human", "bot"])
+    page = open_page(store_url, {"table": made.table, "seat": token(made.seats[1].url or "")})
+    try:
+        assert tables.show(made.table).seated == (1,)  # opening the page is a sign of life
+        deadline = time.monotonic() + 30
+        while tables.show(made.table).seated and time.monotonic() < deadline:
+            time.sleep(0.05)  # polling interval of a bounded wait
+        assert tables.show(made.table).seated == ()  # no beat: the kernel alone does not keep it seated
+        page._page_beat += 1  # what the open page's front end sends every second
+        assert tables.show(made.table).seated == (1,)
+    finally:
+        page.close()

@@ -13,8 +13,10 @@ the server in a request). Then it opens the table:
 - the teacher's page draws the board with every hand open, pauses and resumes the table, and
   steps back through the moves so far.
 
-Each page runs a :class:`~sloth_kernel.tables.Follower`: its seat's heartbeat, the bot seats (under
-their lease) and a redraw after every change at the table.
+Each page runs a :class:`~sloth_kernel.tables.Follower`: the bot seats (under their lease) and a
+redraw after every change at the table. A seat's heartbeat is renewed when the page's front end
+beats (every second while the page is open), so a closed tab's lingering kernel does not keep its
+seat seated.
 """
 
 from __future__ import annotations
@@ -203,6 +205,8 @@ class TableBoard(widgets.VBox):
 
     # The page's address parameters and those after '#', sent by the front end once it is up.
     _page_params = traitlets.Dict().tag(sync=True)
+    # A count the front end raises every second while the page is open: a seat's heartbeat.
+    _page_beat = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, url: str | None = None) -> None:
         super().__init__()
@@ -242,6 +246,15 @@ class TableBoard(widgets.VBox):
             server_log(err)
             self.say("Something went wrong while opening the table; reload the page to try again.")
 
+    @traitlets.observe("_page_beat")
+    def _on_page_beat(self, change: dict[str, Any]) -> None:
+        """The page is open: renew its seat's heartbeat (a lingering kernel of a closed tab sends none)."""
+        if self.role == "seat" and self.session is not None and self.session.viewer is not None:
+            try:
+                self.session.tables.store.heartbeat(self.session.table, self.session.viewer)
+            except TableError as err:  # the store is away for now: the next beat tries again
+                server_log(err)
+
     def say(self, text: str) -> None:
         self._message.value = sentence_html(text)
         self.children = (self._message,)
@@ -260,6 +273,7 @@ class TableBoard(widgets.VBox):
             self.session = TableSession(tables, table, seat=seat)
             self.board = table_game_board(self.session)
             self.children = (self.board,)
+            tables.store.heartbeat(table, seat)  # the page just spoke: it is open
         elif "teacher" in params:
             handle = tables.teacher(table, params["teacher"])
             self.role = "teacher"
@@ -269,8 +283,8 @@ class TableBoard(widgets.VBox):
         else:
             self.role = "watch"
             self.children = (WatchPanel(self, tables, table),)
-        seat_number = self.session.viewer if self.session is not None else None
-        self.follower = Follower(table, self._on_change, seat=seat_number, url=self.url)
+        # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
+        self.follower = Follower(table, self._on_change, seat=None, url=self.url)
         self.follower.start()
 
     def _on_change(self, version: int, status: str) -> None:

@@ -220,9 +220,13 @@ def test_a_table_made_on_the_command_line_plays_across_three_browsers(
     pages.append((teacher, teacher_watch))
     for name, page in zip(("seat-1", "seat-2", "watch", "teacher"), (seat0, seat1, watcher, teacher), strict=True):
         page.screenshot(path=screenshot_path(f"table-{name}"), full_page=True)
+    # long past the heartbeat the opening wrote: the open pages' beats keep their seats seated
+    assert cli("show", table, env=env)["seated"] == [0, 1]
     for _, watch in pages:
         assert watch.problems() == []
         watch.context.close()
+    # closed tabs stop beating, whatever their kernels do
+    wait_until(lambda: cli("show", table, env=env)["seated"] == [], 60, "the closed pages' seats to be free")
 
 
 def test_a_wrong_token_gets_a_sentence_and_a_killed_kernel_resumes_the_same_game(

@@ -361,6 +361,31 @@ async function sendPageParams(manager, views) {
   return sent;
 }
 
+// A beat, every second while the page is open, for the root widgets whose model has a `_page_beat`
+// attribute (a shared table's page: its seat counts as seated only while its page beats, since
+// a closed tab's kernel lingers and Voila's close beacon is unreliable).
+const BEAT_MS = 1000;
+
+async function startPageBeat(manager, views, kernel) {
+  const models = [];
+  for (const { modelId } of views) {
+    if (!manager.has_model(modelId)) continue;
+    const model = await manager.get_model(modelId);
+    if (model.get('_page_beat') !== undefined) models.push(model);
+  }
+  if (models.length === 0) return 0;
+  let beat = 0;
+  const timer = setInterval(() => {
+    if (kernel.closed) { clearInterval(timer); return; }
+    beat += 1;
+    for (const model of models) {
+      model.set('_page_beat', beat);
+      model.save_changes();
+    }
+  }, BEAT_MS);
+  return models.length;
+}
+
 // Marks for the browser benchmark (tests/e2e/bench.py reads them with performance.getEntriesByName).
 const mark = (name) => performance.mark(`sloth:${name}`);
 
@@ -416,6 +441,7 @@ async function start() {
       page.up = true;
     }
     if (await sendPageParams(manager, views)) mark('params');
+    await startPageBeat(manager, views, kernel);
   } catch (error) {
     console.error(error);
     if (page.fallBack(`the front end failed: ${error.message || error}`)) return;  // reloading

@@ -185,3 +185,13 @@ def test_a_seat_is_seated_while_its_page_beats_not_while_its_kernel_lingers(stor
         assert tables.show(made.table).seated == (1,)
     finally:
         page.close()
+
+
+def test_a_sequence_of_moves_is_checked_whole_before_any_is_stored(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "human"])
+    mine = TableSession(Tables(open_store(store_url)), made.table, seat=0)
+    first = mine.observation().legal_moves[0]
+    verdict = mine.play_sequence([first, first], 0)  # the second is not Player 1's to make
+    assert not verdict.legal and tables.show(made.table).ply == 0 and mine.at == 0
+    assert mine.play_sequence([first], 0).legal and tables.show(made.table).ply == 1

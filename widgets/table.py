@@ -117,19 +117,27 @@ class TableSession(Session):
         return self.play_sequence([move], seat)
 
     def play_sequence(self, moves: Sequence[Any], seat: int | None) -> Explanation:
-        """Commit each move at the version this page saw; the first refusal stops and says why."""
+        """Several moves of this seat as one action: all are checked by the game first, then each is
+        committed at the version this page saw. Only another page moving in between (the table moved
+        on) can stop the action part-way; the page then shows the table as it is."""
         text = " / ".join(str(move) for move in moves)
         if self.viewer is None or type(seat) is not int or seat != self.viewer:
             return Explanation(text, False, "nobody at this screen may move for that seat")
         verdict = Explanation(text, False, "nothing to do")
         with self.lock:
+            state = self.state
             for move in moves:
                 try:
-                    verdict = cast(Explanation, self.state.explain(move))
+                    verdict = cast(Explanation, state.explain(move))
+                    if verdict.legal:
+                        state = state.play(move, player=seat)
                 except InvalidMoveError as err:
                     return Explanation(str(move), False, f"that is not a move: {err.reason}")
+                except SlothKernelError as err:  # refused by the game: its own words
+                    return Explanation(str(move), False, str(err))
                 if not verdict.legal:
                     return verdict
+            for move in moves:
                 try:
                     self.tables.play(self.table, seat, move, at=self.at)
                 except (TableMovedOnError, TableClosedError) as err:
@@ -139,7 +147,7 @@ class TableSession(Session):
                     refused: Explanation = err.explanation or Explanation(str(move), False, str(err))
                     return refused
                 self.refresh()
-        return verdict
+        return verdict if len(moves) == 1 else Explanation(text, True, verdict.reason)
 
     def step(self) -> bool:
         return False

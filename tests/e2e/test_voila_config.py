@@ -9,15 +9,15 @@ from harness import GALLERY, LESSONS, NOTEBOOKS, PLAY_APPS, REPO, preheated_kern
 CONFIG = json.loads((REPO / "voila.json").read_text())
 
 
-def test_the_gallery_play_apps_and_lessons_are_preheated_and_nothing_else_is() -> None:
+def test_the_gallery_play_apps_lessons_and_table_page_are_preheated_and_nothing_else_is() -> None:
     assert CONFIG["VoilaConfiguration"]["preheat_kernel"] is True
     pools = CONFIG["VoilaKernelManager"]["kernel_pools_config"]
     assert pools["default"]["pool_size"] == 0
-    expected = {GALLERY: 1, **{notebook: 1 for notebook in (*PLAY_APPS.values(), *LESSONS)}}
+    expected = {GALLERY: 1, **{notebook: 1 for notebook in (*PLAY_APPS.values(), *LESSONS)}, "table.ipynb": 1}
     assert {name: pools[name]["pool_size"] for name in pools if name != "default"} == expected
     for notebook in expected:  # a renamed notebook would silently lose its pool
         assert (NOTEBOOKS / notebook).exists(), notebook
-    assert preheated_kernels() == 15
+    assert preheated_kernels() == 16
 
 
 def test_tracebacks_hidden_and_idle_kernels_culled() -> None:

@@ -338,8 +338,16 @@ async function renderViews(manager, views) {
 // explicit choice). Voila would give the address to a preheated kernel only by making it wait
 // for the request, which would lose the board that is already there; so the page sends it, once
 // the kernel's states are in. Nothing is sent for an address without parameters.
+// The parameters after '#' come too (a shared table's page: `?table=ID#seat=TOKEN`): a browser
+// never sends that part to the server, so a seat's token reaches only its own kernel, this way.
+// A name in both places keeps the address's value.
+function pageParams() {
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return { ...Object.fromEntries(fromHash), ...Object.fromEntries(new URLSearchParams(location.search)) };
+}
+
 async function sendPageParams(manager, views) {
-  const params = Object.fromEntries(new URLSearchParams(location.search));
+  const params = pageParams();
   if (Object.keys(params).length === 0) return 0;
   let sent = 0;
   for (const { modelId } of views) {
@@ -351,6 +359,31 @@ async function sendPageParams(manager, views) {
     sent += 1;
   }
   return sent;
+}
+
+// A beat, every second while the page is open, for the root widgets whose model has a `_page_beat`
+// attribute (a shared table's page: its seat counts as seated only while its page beats, since
+// a closed tab's kernel lingers and Voila's close beacon is unreliable).
+const BEAT_MS = 1000;
+
+async function startPageBeat(manager, views, kernel) {
+  const models = [];
+  for (const { modelId } of views) {
+    if (!manager.has_model(modelId)) continue;
+    const model = await manager.get_model(modelId);
+    if (model.get('_page_beat') !== undefined) models.push(model);
+  }
+  if (models.length === 0) return 0;
+  let beat = 0;
+  const timer = setInterval(() => {
+    if (kernel.closed) { clearInterval(timer); return; }
+    beat += 1;
+    for (const model of models) {
+      model.set('_page_beat', beat);
+      model.save_changes();
+    }
+  }, BEAT_MS);
+  return models.length;
 }
 
 // Marks for the browser benchmark (tests/e2e/bench.py reads them with performance.getEntriesByName).
@@ -408,6 +441,7 @@ async function start() {
       page.up = true;
     }
     if (await sendPageParams(manager, views)) mark('params');
+    await startPageBeat(manager, views, kernel);
   } catch (error) {
     console.error(error);
     if (page.fallBack(`the front end failed: ${error.message || error}`)) return;  // reloading

@@ -1,0 +1,197 @@
+"""The shared table's pages in the kernel (widgets/table.py), on a real SQLite store: what each
+page's widgets hold, moves at a version, a page that was too late, wrong links.
+
+The browser side (three pages, clicks, propagation) is tests/e2e/test_tables_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sloth_widgets.table import WAITING, TableBoard, TableSession, WatchPanel
+
+from sloth_kernel.tables import Tables, open_store
+
+GAME = "too-sloth-to-win"
+
+
+@pytest.fixture
+def store_url(tmp_path: Path) -> str:
+    return str(tmp_path / "tables.db")
+
+
+def token(url: str) -> str:
+    return url.split("#", 1)[1].split("=", 1)[1]
+
+
+def widget_states(root: Any) -> list[dict[str, Any]]:
+    """The state of `root` and every widget under it, as the page would receive it."""
+    states, stack, seen = [], [root], set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen or not isinstance(widget, widgets.Widget):
+            continue
+        seen.add(id(widget))
+        states.append(widget.get_state())
+        stack.extend(getattr(widget, "children", ()) or ())
+    return states
+
+
+def hand_tooltips(root: Any) -> list[str]:
+    return sorted(
+        state["tooltip"]
+        for state in widget_states(root)
+        if "sk-handcard" in state.get("_dom_classes", ()) and state.get("tooltip")
+    )
+
+
+def open_page(store_url: str, params: dict[str, str]) -> TableBoard:
+    page = TableBoard(url=store_url)
+    page._page_params = params  # what the front end sends once the page is up
+    return page
+
+
+def test_each_seat_page_holds_its_own_hand_and_the_watch_page_none(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "bot"])
+    pages = [open_page(store_url, {"table": made.table, "seat": token(made.seats[s].url or "")}) for s in (0, 1)]
+    watch = open_page(store_url, {"table": made.table})
+    try:
+        _, state = tables.state(made.table)
+        for seat, page in enumerate(pages):
+            assert page.session is not None and page.session.viewer == seat
+            assert page.board is not None
+            assert hand_tooltips(page) == sorted(b.tooltip for b in page.board.hand.buttons)
+            assert len(hand_tooltips(page)) == sum(state.observation(seat).hands[seat] or ())
+        assert hand_tooltips(pages[0]) != hand_tooltips(pages[1])
+        assert hand_tooltips(watch) == []
+        assert isinstance(watch.children[0], WatchPanel)
+        dumped = json.dumps(widget_states(watch))
+        assert "Your hand" not in dumped and "Hands (teacher" not in dumped
+        for page in pages:
+            assert "Hands (teacher" not in json.dumps(widget_states(page))
+        teacher = open_page(store_url, {"table": made.table, "teacher": token(made.teacher)})
+        assert "Hands (teacher" in json.dumps(widget_states(teacher)) and hand_tooltips(teacher) == []
+        teacher.close()
+    finally:
+        for page in (*pages, watch):
+            page.close()
+
+
+def test_a_move_is_stored_at_the_version_the_page_saw_and_a_late_page_is_told(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "human"])
+    seat = tables.sit(made.table, token(made.seats[0].url or ""))
+    mine = TableSession(Tables(open_store(store_url)), made.table, seat=0)
+    first, second = seat.snapshot().observation.legal_moves[:2]
+    assert not mine.play(first, 1).legal  # a forged seat: refused, nothing stored
+    assert tables.show(made.table).ply == 0
+    seat.play(first, at=0)  # another page (this seat's, in another tab) moved first
+    late = mine.play(second, 0)
+    assert not late.legal and "moved on" in late.reason
+    assert mine.at == 1 and tables.show(made.table).ply == 1  # the page now shows the table as it is
+    assert not mine.my_turn and mine.state.current_player == 1  # Player 2 is to move now
+
+
+@pytest.mark.parametrize(
+    ("params", "said"),
+    [
+        ({"seat": "x" * 32}, "this seat's link is not right"),
+        ({"teacher": "x" * 32}, "this teacher's link is not right"),
+        ({"seat": ""}, "no seat token"),
+        ({}, "no table"),
+    ],
+)
+def test_a_wrong_link_gets_a_sentence(store_url: str, params: dict[str, str], said: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "bot"])
+    page = open_page(store_url, {"table": made.table, **params} if params else {"other": "1"})
+    text = page._message.value
+    assert said in text.replace("&#x27;", "'") and "Traceback" not in text
+    assert page.follower is None
+
+
+def test_a_page_waits_for_its_address_before_opening_anything(store_url: str) -> None:
+    page = TableBoard(url=store_url)
+    assert WAITING[:20] in page._message.value and page.role == ""
+
+
+FORGED = [
+    {"method": "update", "state": {"_page_params": "junk"}, "buffer_paths": []},
+    {"method": "update", "state": {"_page_params": {"table": {"x": [1, None]}}}, "buffer_paths": []},
+    {"method": "update", "state": "not a mapping"},
+    {"method": "no-such-method"},
+    "not even a mapping",
+]
+
+
+@pytest.mark.parametrize("data", FORGED, ids=[str(i) for i in range(len(FORGED))])
+def test_a_forged_page_message_gets_a_sentence_and_no_traceback_in_the_page(store_url: str, data: object) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    shown: list[object] = []
+    original = shell.showtraceback
+    shell.showtraceback = lambda *a, **k: shown.append(a)  # type: ignore[method-assign]
+    try:
+        page = TableBoard(url=store_url)
+        message = {"content": {"comm_id": "x", "data": data}, "buffers": [], "header": {}, "parent_header": {}}
+        page.comm.handle_msg(message)
+    finally:
+        shell.showtraceback = original  # type: ignore[method-assign]
+    assert shown == []
+    assert page.role == "" and page.follower is None
+    assert "This page cannot open the table" in page._message.value or WAITING[:20] in page._message.value
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    params=st.dictionaries(
+        st.sampled_from(["table", "seat", "teacher", "watch", "x"]), st.text(max_size=40), min_size=1
+    )
+)
+def test_any_address_opens_its_table_or_says_why_in_a_sentence(store_url: str, params: dict[str, str]) -> None:
+    page = open_page(store_url, params)
+    try:
+        if page.role:  # only a real table could open; none exists in this store
+            raise AssertionError(f"{params!r} opened a page")
+        text = page._message.value
+        assert "This page cannot open the table" in text and "Traceback" not in text
+    finally:
+        page.close()
+
+
+def test_a_seat_is_seated_while_its_page_beats_not_while_its_kernel_lingers(store_url: str) -> None:
+    """A closed tab's kernel lingers (its Follower still runs); only the page's beats keep the seat seated."""
+    import time
+
+    tables = Tables(open_store(store_url))
+    tables.store.heartbeat_seconds = 1.0  # this test's reading of "seated"; the pages write as usual
+    made = tables.create(GAME, ["human", "human", "bot"])
+    page = open_page(store_url, {"table": made.table, "seat": token(made.seats[1].url or "")})
+    try:
+        assert tables.show(made.table).seated == (1,)  # opening the page is a sign of life
+        deadline = time.monotonic() + 30
+        while tables.show(made.table).seated and time.monotonic() < deadline:
+            time.sleep(0.05)  # polling interval of a bounded wait
+        assert tables.show(made.table).seated == ()  # no beat: the kernel alone does not keep it seated
+        page._page_beat += 1  # what the open page's front end sends every second
+        assert tables.show(made.table).seated == (1,)
+    finally:
+        page.close()
+
+
+def test_a_sequence_of_moves_is_checked_whole_before_any_is_stored(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "human"])
+    mine = TableSession(Tables(open_store(store_url)), made.table, seat=0)
+    first = mine.observation().legal_moves[0]
+    verdict = mine.play_sequence([first, first], 0)  # the second is not Player 1's to make
+    assert not verdict.legal and tables.show(made.table).ply == 0 and mine.at == 0
+    assert mine.play_sequence([first], 0).legal and tables.show(made.table).ply == 1

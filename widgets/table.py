@@ -1,0 +1,409 @@
+"""The pages of a shared table (README "Shared tables"): a seat's, the watch page, the teacher's.
+
+One notebook (``notebooks/table.ipynb``) shows a :class:`TableBoard`. Voila may preheat its
+kernel, so the board learns which table and which seat only when the page's front end sends the
+address's parameters and the part after ``#`` (``?table=ID#seat=TOKEN``; the token never goes to
+the server in a request). Then it opens the table:
+
+- a seat's page draws that game's own play board (``board_class``) on a :class:`TableSession`:
+  the seat's observation only, every move committed to the store at the version the page saw
+  (a page that was too late says so and shows the table as it is now);
+- the watch page shows what everyone at the table knows: whose turn it is, the seats, and the
+  game's log (the protocol's log holds public events only); no hand, no picture of one;
+- the teacher's page draws the board with every hand open, pauses and resumes the table, and
+  steps back through the moves so far.
+
+Each page runs a :class:`~sloth_kernel.tables.Follower`: the bot seats (under their lease) and a
+redraw after every change at the table. A seat's heartbeat is renewed when the page's front end
+beats (every second while the page is open), so a closed tab's lingering kernel does not keep its
+seat seated.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import secrets
+import threading
+from collections.abc import Sequence
+from typing import Any, cast
+
+import ipywidgets as widgets
+import traitlets
+from sloth_widgets import board_class
+from sloth_widgets.common import (
+    BOARD_STYLE,
+    HUMAN,
+    GameBoard,
+    Session,
+    default_bot_level,
+    log_lines_html,
+    read_widget_message,
+    server_log,
+)
+
+from sloth_kernel import Explanation, InvalidMoveError
+from sloth_kernel.core import seat_name
+from sloth_kernel.errors import SlothKernelError, counted
+from sloth_kernel.tables import (
+    Follower,
+    SeatTokenError,
+    TableClosedError,
+    TableError,
+    TableMovedOnError,
+    TableMoveError,
+    Tables,
+    open_store,
+)
+
+WAITING = (
+    "Opening the table… If this sentence stays, open the table's link exactly as it was given, "
+    "in an ordinary browser window: this page needs its own page style to learn which seat is yours."
+)
+
+
+class TableSession(Session):
+    """A :class:`Session` backed by a table in the store: one seat's view (``seat``), or the
+    teacher's (``seat`` None: every hand). Moves go to the store at the version this page saw;
+    bots are not played here (the page's Follower plays them under their lease)."""
+
+    def __init__(self, tables: Tables, table: str, *, seat: int | None) -> None:
+        traitlets.HasTraits.__init__(self)
+        self.tables = tables
+        self.table = table
+        self.lock = threading.RLock()
+        row, state = tables.state(table)
+        self.game = state.game
+        self.options = dict(row.options)
+        self.seats = tuple(
+            HUMAN if info.kind == "human" else (info.level or default_bot_level(row.game)) for info in row.seats
+        )
+        self.chosen = False
+        self.state = state
+        self.seed = state.seed
+        self.token = secrets.token_hex(6)
+        self.bots = {}  # the page's Follower plays the bot seats
+        self.viewer = seat
+        self.covered = False
+        self.at = row.version
+        self.status = row.status
+
+    @property
+    def mode(self) -> str:
+        return "watch" if self.viewer is None else "bots"
+
+    @property
+    def bot_to_move(self) -> bool:
+        return False  # never played by this board: the Follower does it
+
+    @property
+    def my_turn(self) -> bool:
+        return self.status == "open" and super().my_turn
+
+    def observation(self) -> Any:
+        return self.state.view() if self.viewer is None else self.state.observation(self.viewer)
+
+    def refresh(self, tables: Tables | None = None) -> bool:
+        """Read the table again (with `tables`, e.g. a follower thread's own); True if it changed."""
+        with self.lock:
+            row, state = (tables or self.tables).state(self.table)
+            if row.version == self.at and row.status == self.status:
+                return False
+            self.state, self.at, self.status = state, row.version, row.status
+            self.version += 1
+            return True
+
+    def play(self, move: Any, seat: int | None) -> Explanation:
+        return self.play_sequence([move], seat)
+
+    def play_sequence(self, moves: Sequence[Any], seat: int | None) -> Explanation:
+        """Several moves of this seat as one action: all are checked by the game first, then each is
+        committed at the version this page saw. Only another page moving in between (the table moved
+        on) can stop the action part-way; the page then shows the table as it is."""
+        text = " / ".join(str(move) for move in moves)
+        if self.viewer is None or type(seat) is not int or seat != self.viewer:
+            return Explanation(text, False, "nobody at this screen may move for that seat")
+        verdict = Explanation(text, False, "nothing to do")
+        with self.lock:
+            state = self.state
+            for move in moves:
+                try:
+                    verdict = cast(Explanation, state.explain(move))
+                    if verdict.legal:
+                        state = state.play(move, player=seat)
+                except InvalidMoveError as err:
+                    return Explanation(str(move), False, f"that is not a move: {err.reason}")
+                except SlothKernelError as err:  # refused by the game: its own words
+                    return Explanation(str(move), False, str(err))
+                if not verdict.legal:
+                    return verdict
+            for move in moves:
+                try:
+                    self.tables.play(self.table, seat, move, at=self.at)
+                except (TableMovedOnError, TableClosedError) as err:
+                    self.refresh()
+                    return Explanation(str(move), False, f"{err}; the table is shown as it is now")
+                except TableMoveError as err:
+                    refused: Explanation = err.explanation or Explanation(str(move), False, str(err))
+                    return refused
+                self.refresh()
+        return verdict if len(moves) == 1 else Explanation(text, True, verdict.reason)
+
+    def step(self) -> bool:
+        return False
+
+    def reveal(self) -> None:
+        return None
+
+
+class _AtTable:
+    """Mixed into a game's board class: a board on a :class:`TableSession`."""
+
+    session: TableSession
+
+    def _new_session(self, seed: Any, seats: Any, options: Any, deal: Any = None) -> Session:
+        session: TableSession = self._table_session  # type: ignore[attr-defined]
+        session.observe(self._on_session_change, "version")  # type: ignore[attr-defined]
+        return session
+
+    def _on_new_game(self, seed: Any, seats: Any, options: Any) -> None:
+        return None  # a table's game is the table's: no new deal here
+
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        session = self.session
+        if seat == session.viewer:
+            return "You", seat_name(seat)
+        kind = session.seats[seat] if 0 <= seat < len(session.seats) else HUMAN
+        return seat_name(seat), ("at the table" if kind == HUMAN else f"{kind} bot")
+
+    def _status_html(self, obs: Any, held: int = 0) -> str:
+        text = super()._status_html(obs, held)  # type: ignore[misc]
+        text = text.replace("you against bots", "shared table").replace("watching bots", "teacher's view")
+        if self.session.viewer is not None:  # the seed stays with the table (the teacher's record has it)
+            text = re.sub(r" · seed \d+ ", " ", text)
+        if self.session.status != "open":
+            text = text.replace("</div></div></div>", f" · the table is {self.session.status}</div></div></div>")
+        return str(text)
+
+    def _deal_html(self) -> str:
+        return "" if self.session.viewer is not None else str(super()._deal_html())  # type: ignore[misc]
+
+    def render(self) -> None:
+        with self.session.lock:
+            super().render()  # type: ignore[misc]
+            self._again.layout.display = "none"  # type: ignore[attr-defined]
+            self._setup_box.layout.display = "none"  # type: ignore[attr-defined]
+            self._replay_button.layout.display = "none"  # type: ignore[attr-defined]
+
+
+def table_game_board(session: TableSession) -> GameBoard:
+    """The game's own play board, drawing `session` (one seat's view, or every hand)."""
+    base = board_class(session.game.name)
+    cls = type(f"Table{base.__name__}", (_AtTable, base), {"_table_session": session})
+    board: GameBoard = cls(autoplay=False)
+    return board
+
+
+def sentence_html(text: str) -> str:
+    return f'<div class="sk-table-sentence" role="status" style="font-size:17px;padding:10px 4px">{html.escape(text)}</div>'
+
+
+class TableBoard(widgets.VBox):
+    """A table's page: which one comes from the page's address (see the module docs)."""
+
+    # The page's address parameters and those after '#', sent by the front end once it is up.
+    _page_params = traitlets.Dict().tag(sync=True)
+    # A count the front end raises every second while the page is open: a seat's heartbeat.
+    _page_beat = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, url: str | None = None) -> None:
+        super().__init__()
+        self.add_class("sk-table-page")
+        self.url = url
+        self.role = ""
+        self.session: TableSession | None = None
+        self.board: GameBoard | None = None
+        self.follower: Follower | None = None
+        self._follower_tables: Tables | None = None
+        self._message = widgets.HTML(sentence_html(WAITING))
+        self._message.add_class("sk-table-message")
+        self.children: tuple[Any, ...] = (self._message,)
+        # the page's messages to this widget are read here: a forged one gets a sentence, never a traceback
+        if self.comm is not None:
+            self.comm.on_msg(self._read_message)
+
+    def _read_message(self, msg: Any) -> None:
+        try:
+            read_widget_message(self, msg)
+        except Exception as err:  # noqa: BLE001 - a page's message must never show a traceback
+            server_log(err)
+            if not self.role:
+                self.say("This page cannot open the table: its address could not be read.")
+
+    @traitlets.observe("_page_params")
+    def _on_page_params(self, change: dict[str, Any]) -> None:
+        if self.role:
+            return  # a page opens its table once
+        try:
+            self.open_table(change["new"])
+        except SeatTokenError as err:
+            self.say(f"This page cannot open the table: {err}.")
+        except TableError as err:
+            self.say(f"This page cannot open the table: {err}.")
+        except Exception as err:  # noqa: BLE001 - a person never sees a traceback
+            server_log(err)
+            self.say("Something went wrong while opening the table; reload the page to try again.")
+
+    @traitlets.observe("_page_beat")
+    def _on_page_beat(self, change: dict[str, Any]) -> None:
+        """The page is open: renew its seat's heartbeat (a lingering kernel of a closed tab sends none)."""
+        if self.role == "seat" and self.session is not None and self.session.viewer is not None:
+            try:
+                self.session.tables.store.heartbeat(self.session.table, self.session.viewer)
+            except TableError as err:  # the store is away for now: the next beat tries again
+                server_log(err)
+
+    def say(self, text: str) -> None:
+        self._message.value = sentence_html(text)
+        self.children = (self._message,)
+
+    def open_table(self, params: Any) -> None:
+        """Open the table the parameters name: ``table`` and one of ``seat``, ``teacher`` or none (watch)."""
+        if not isinstance(params, dict):
+            raise TableError("the page's address could not be read")
+        table = params.get("table")
+        if not isinstance(table, str) or not table:
+            raise TableError("its address names no table: ask for the table's links again")
+        tables = Tables(open_store(self.url))
+        if "seat" in params:
+            seat = tables.sit(table, params["seat"]).seat
+            self.role = "seat"
+            self.session = TableSession(tables, table, seat=seat)
+            self.board = table_game_board(self.session)
+            self.children = (self.board,)
+            tables.store.heartbeat(table, seat)  # the page just spoke: it is open
+        elif "teacher" in params:
+            handle = tables.teacher(table, params["teacher"])
+            self.role = "teacher"
+            self.session = TableSession(tables, table, seat=None)
+            self.board = table_game_board(self.session)
+            self.children = (TeacherPanel(self, handle), self.board)
+        else:
+            self.role = "watch"
+            self.children = (WatchPanel(self, tables, table),)
+        # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
+        self.follower = Follower(table, self._on_change, seat=None, url=self.url)
+        self.follower.start()
+
+    def _on_change(self, version: int, status: str) -> None:
+        """From the follower's thread: read the table with this thread's own store, and redraw."""
+        if self._follower_tables is None:
+            self._follower_tables = Tables(open_store(self.url))
+        if self.session is not None:
+            self.session.refresh(self._follower_tables)
+        for child in self.children:
+            if isinstance(child, (WatchPanel, TeacherPanel)):
+                child.refresh(self._follower_tables)
+
+    def close(self) -> None:
+        follower = getattr(self, "follower", None)
+        if follower is not None:
+            follower.stop()
+        super().close()
+
+
+class WatchPanel(widgets.VBox):
+    """What everyone at the table knows: the game, whose turn, the seats and the public log."""
+
+    def __init__(self, page: TableBoard, tables: Tables, table: str) -> None:
+        super().__init__()
+        self.add_class("sk-watch")
+        self.add_class("sk-board")
+        self.table = table
+        self.lock = threading.Lock()
+        self._status = widgets.HTML()
+        self._status.add_class("sk-status")
+        self._log = widgets.HTML()
+        self._log.add_class("sk-log")
+        note = widgets.HTML(
+            sentence_html("You are watching: this page shows what everyone at the table knows, and nobody's hand.")
+        )
+        self.children = (widgets.HTML(BOARD_STYLE), self._status, note, self._log)
+        self.refresh(tables)
+
+    def refresh(self, tables: Tables) -> None:
+        with self.lock:
+            row, state = tables.state(self.table)
+            summary = tables.show(self.table)
+            # the protocol's log holds public events only; any seat's observation carries the same log
+            lines = [event.text for event in state.observation(0).log]
+            if summary.over:
+                turn = "Game over."
+            else:
+                assert summary.current_player is not None
+                turn = f"{seat_name(summary.current_player)} is to move."
+            seats = ", ".join(
+                f"{seat_name(seat)} ({'a person' if info.kind == 'human' else 'a bot'})"
+                for seat, info in enumerate(row.seats)
+            )
+            self._status.value = (
+                f'<div class="sk-turn" role="status"><div><div class="sk-turn-what">{html.escape(turn)}</div>'
+                f'<div class="sk-turn-more">{html.escape(summary.title)} · {counted(summary.ply, "move")} · '
+                f"the table is {html.escape(row.status)} · {html.escape(seats)}</div></div></div>"
+            )
+            self._log.value = log_lines_html(lines)
+
+
+class TeacherPanel(widgets.VBox):
+    """Pause or resume the table, and step back through its moves so far (every hand open)."""
+
+    def __init__(self, page: TableBoard, handle: Any) -> None:
+        super().__init__()
+        self.add_class("sk-teacher")
+        self.page = page
+        self.handle = handle
+        self.pause = widgets.Button(description="Pause the table", tooltip="no moves until you resume")
+        self.pause.add_class("sk-table-pause")
+        self.pause.on_click(self._on_pause)
+        self.resume = widgets.Button(description="Resume the table", tooltip="the players may move again")
+        self.resume.add_class("sk-table-resume")
+        self.resume.on_click(self._on_resume)
+        self.replay = widgets.Button(description="Step through the moves so far")
+        self.replay.add_class("sk-table-replay")
+        self.replay.on_click(self._on_replay)
+        self.note = widgets.HTML()
+        self.area = widgets.VBox()
+        self.children = (widgets.HBox([self.pause, self.resume, self.replay]), self.note, self.area)
+        self._show()
+
+    def _show(self) -> None:
+        session = self.page.session
+        status = session.status if session is not None else "open"
+        self.pause.disabled = status != "open"
+        self.resume.disabled = status != "paused"
+
+    def refresh(self, tables: Tables) -> None:
+        self._show()
+
+    def _act(self, action: Any, said: str) -> None:
+        try:
+            action()
+            self.note.value = sentence_html(said)
+        except SlothKernelError as err:
+            self.note.value = sentence_html(str(err))
+        if self.page.session is not None:
+            self.page.session.refresh()
+        self._show()
+
+    def _on_pause(self, button: widgets.Button) -> None:
+        self._act(self.handle.pause, "The table is paused: nobody can move until you resume it.")
+
+    def _on_resume(self, button: widgets.Button) -> None:
+        self._act(self.handle.resume, "The table is open again.")
+
+    def _on_replay(self, button: widgets.Button) -> None:
+        from sloth_widgets.stepper import StepThrough
+
+        state = self.handle.state()
+        stepper = StepThrough(state.to_record(), step=len(state.history))
+        self.area.children = (stepper,)

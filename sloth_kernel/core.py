@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "sloth-kernel/record"
 RECORD_VERSION = 1
 NO_PLAYER = -1
-_CITED_RULE = re.compile(r"\b[A-Z]{2}-\d+\b")  # a rule id as sentences cite it: TS-3, RB-5
+_CITED_RULE = re.compile(r"\b[A-Z]{2}-\d+\b")  # a rule id as sentences cite it: two capitals, a dash, a number
 """`current_player` once the game is over."""
 
 

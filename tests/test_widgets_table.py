@@ -195,3 +195,46 @@ def test_a_sequence_of_moves_is_checked_whole_before_any_is_stored(store_url: st
     verdict = mine.play_sequence([first, first], 0)  # the second is not Player 1's to make
     assert not verdict.legal and tables.show(made.table).ply == 0 and mine.at == 0
     assert mine.play_sequence([first], 0).legal and tables.show(made.table).ply == 1
+
+
+def test_the_gallery_form_creates_a_table_and_shows_its_links(tmp_path: Any, monkeypatch: Any) -> None:
+    """The gallery's "new table" form: a game, a person or a bot per seat, Create; the table is in
+    the configured store and the form shows every person's seat link, the watch and teacher links."""
+    from sloth_widgets.table import NewTableForm
+
+    url = str(tmp_path / "form.db")
+    monkeypatch.setenv("SLOTH_TABLES", url)
+    form = NewTableForm(base_url="http://class.example:8866")
+    form.game.value = "too-sloth-to-win"
+    assert [kind.description for kind in form.seat_kinds] == ["Player 1", "Player 2", "Player 3"]
+    form.seat_kinds[2].value = "bot"
+    form.create.click()
+    listed = Tables(open_store(url)).list()
+    assert len(listed) == 1 and listed[0].game == "too-sloth-to-win"
+    row, _ = Tables(open_store(url)).state(listed[0].table)
+    assert [seat.kind for seat in row.seats] == ["human", "human", "bot"]
+    shown = form.result.value
+    assert shown.count("#seat=") == 2 * 2 and shown.count("#teacher=") == 2  # each as a link and its text
+    assert f"table.ipynb?table={listed[0].table}" in shown and "http://class.example:8866/voila/render/" in shown
+    assert "Player 3</b>: a bot" in shown and "Traceback" not in shown
+
+
+def test_the_gallery_form_says_why_on_bad_input_and_creates_nothing(tmp_path: Any, monkeypatch: Any) -> None:
+    from sloth_widgets.table import NewTableForm
+
+    url = str(tmp_path / "form.db")
+    monkeypatch.setenv("SLOTH_TABLES", url)
+    form = NewTableForm()
+    form.address.value = "not an address"
+    form.create.click()
+    assert "The table was not created: the base URL" in form.result.value
+    form.address.value = "http://127.0.0.1:8866"
+    form.game.value = "sprint"
+    assert [value for _, value in form.count.options] == list(range(1, 9))  # Sprint!: 1 to 20, the form offers 8
+    form.count.value = 1
+    form.count.value = 3  # seats added: people for Players 1 and 2, then bots
+    assert [kind.value for kind in form.seat_kinds] == ["human", "human", "bot"]
+    monkeypatch.setenv("SLOTH_TABLES", "redis://127.0.0.1:1/0")  # nothing listens there
+    form.create.click()
+    assert form.result.value.startswith('<div class="sk-table-sentence"') and "Traceback" not in form.result.value
+    assert Tables(open_store(url)).list() == []

@@ -407,3 +407,116 @@ class TeacherPanel(widgets.VBox):
         state = self.handle.state()
         stepper = StepThrough(state.to_record(), step=len(state.history))
         self.area.children = (stepper,)
+
+
+NEW_TABLE_MAX_SEATS = 8  # the form offers up to this many seats (a game may allow fewer)
+
+
+class NewTableForm(widgets.VBox):
+    """The gallery's "new table" form: a game, each seat a person or a bot, and Create; the table
+    goes to the configured store (``SLOTH_TABLES``) and the form shows the seat, watch and teacher
+    links to copy. Bad input gets a sentence; nothing is written then."""
+
+    def __init__(self, base_url: str | None = None) -> None:
+        from sloth_kernel.registry import game_specs
+        from sloth_kernel.tables.table import DEFAULT_BASE_URL
+
+        super().__init__(layout=widgets.Layout(max_width="640px", width="100%"))
+        self.add_class("sk-new-table")
+        self.specs = game_specs()
+        wide = widgets.Layout(width="100%", max_width="360px")
+        self.game = widgets.Dropdown(
+            options=[(spec.title, name) for name, spec in self.specs.items()], description="Game", layout=wide
+        )
+        self.game.add_class("sk-new-table-game")
+        self.count = widgets.Dropdown(description="Players", layout=wide)
+        self.count.add_class("sk-new-table-count")
+        self.seat_box = widgets.VBox()
+        self.address = widgets.Text(
+            value=base_url or DEFAULT_BASE_URL,
+            description="Server",
+            tooltip="the address people open the links at (this Voila server)",
+            layout=wide,
+        )
+        self.address.add_class("sk-new-table-address")
+        self.create = widgets.Button(description="Create the table", button_style="success")
+        self.create.add_class("sk-new-table-create")
+        self.create.on_click(self._on_create)
+        self.result = widgets.HTML()
+        self.result.add_class("sk-new-table-result")
+        self.seat_kinds: list[widgets.Dropdown] = []
+        self.game.observe(self._on_game, "value")
+        self.count.observe(self._on_count, "value")
+        self._on_game(None)
+        heading = widgets.HTML('<h3 style="margin:6px 0">Start a shared table</h3>')
+        note = widgets.HTML(
+            '<p style="font-size:13px;margin:2px 0 8px 0">Each person plays from their own browser: '
+            "choose the game and who sits at each seat, then send every person their seat's link.</p>"
+        )
+        self.children = (heading, note, self.game, self.count, self.seat_box, self.address, self.create, self.result)
+
+    def _on_game(self, change: Any) -> None:
+        low, high = self.specs[self.game.value].players
+        choices = list(range(max(low, 1), min(high, NEW_TABLE_MAX_SEATS) + 1))
+        keep = self.count.value if self.count.value in choices else choices[0]
+        self.count.options = [(str(n), n) for n in choices]
+        self.count.value = keep
+        self._on_count(None)
+
+    def _on_count(self, change: Any) -> None:
+        count = self.count.value or 0
+        old = [kind.value for kind in self.seat_kinds]
+        self.seat_kinds = []
+        for seat in range(count):
+            kind = widgets.Dropdown(
+                options=[("a person", "human"), ("a bot", "bot")],
+                value=old[seat] if seat < len(old) else ("human" if seat < 2 else "bot"),
+                description=seat_name(seat),
+                layout=widgets.Layout(width="100%", max_width="360px"),
+            )
+            kind.add_class("sk-new-table-seat")
+            self.seat_kinds.append(kind)
+        self.seat_box.children = tuple(self.seat_kinds)
+
+    def make(self) -> str:
+        """Create the table from the form's values; returns the links' HTML (or a sentence)."""
+        seats = [kind.value for kind in self.seat_kinds]
+        try:
+            if not isinstance(self.game.value, str) or self.game.value not in self.specs:
+                raise TableError("choose a game first")
+            made = Tables(open_store()).create(self.game.value, seats, base_url=self.address.value.strip())
+        except SlothKernelError as err:
+            return sentence_html(f"The table was not created: {err}.")
+        except Exception as err:  # noqa: BLE001 - a person never sees a traceback
+            server_log(err)
+            return sentence_html("The table was not created: the table store could not be reached.")
+        return created_links_html(made, self.specs[made.game].title)
+
+    def _on_create(self, button: widgets.Button) -> None:
+        self.result.value = self.make()
+
+
+def created_links_html(made: Any, title: str) -> str:
+    """A new table's links, as links and as text a teacher can copy."""
+
+    def link(url: str, label: str) -> str:
+        safe = html.escape(url)
+        return (
+            f'<a href="{safe}" target="_blank" rel="noopener" aria-label="{html.escape(label)}" '
+            f'style="word-break:break-all">{safe}</a>'
+        )
+
+    rows = []
+    for seat in made.seats:
+        name = seat_name(seat.seat)
+        if seat.url is None:
+            rows.append(f"<li><b>{name}</b>: a bot (no link)</li>")
+        else:
+            rows.append(f"<li><b>{name}</b>'s seat: {link(seat.url, f'{name} seat link')}</li>")
+    rows.append(f"<li><b>Watch</b> (no hands shown): {link(made.watch, 'watch link')}</li>")
+    rows.append(f"<li><b>Teacher</b> (every hand; keep it to yourself): {link(made.teacher, 'teacher link')}</li>")
+    return (
+        f'<div class="sk-new-table-links" role="status" style="font-size:14px;overflow-wrap:anywhere">'
+        f"<p>A table of {html.escape(title)} is ready. Send each person their own seat's link: "
+        f"a seat's link is its key, so anyone who has it plays that seat.</p><ul>{''.join(rows)}</ul></div>"
+    )

@@ -273,3 +273,95 @@ def test_a_wrong_token_gets_a_sentence_and_a_killed_kernel_resumes_the_same_game
     assert cli("show", table, env=env)["ply"] == shown["ply"]  # nothing replayed twice
     assert sorted(page.evaluate(PAGE_HAND_JS)) == hand_labels(tables, table, 0)
     watch.context.close()
+
+
+# -- the other games at a table, and a server store --
+
+OTHER_GAMES = ("surplus-of-sloths", "race-to-the-bottom", "sprint")
+
+
+def one_move_propagates(game: str, base_url: str, env: dict[str, str], browser: Any) -> None:
+    """Two seat pages of a new table of `game`: the seat whose turn it is moves by clicking (the
+    browser tests' driver), the move is stored and the other seat's page shows it."""
+    from bench_tables import CHANGES_JS as LOG_CHANGES_JS
+    from bench_tables import LINES_JS, PAGE_STATE_JS
+    from drivers import DRIVERS
+
+    made = cli("create", "--game", game, "--seats", "human,human", "--base-url", base_url, env=env)
+    table = made["table"]
+    pages = [open_page(browser, seat["url"]) for seat in made["seats"]]
+    for page, _ in pages:
+        page.locator(BOARD).wait_for()
+        page.locator(".sk-board .sk-log").first.wait_for()
+        page.evaluate(LOG_CHANGES_JS)
+    mover = wait_until(
+        lambda: next((page for page, _ in pages if page.evaluate(PAGE_STATE_JS) == "turn"), None), 120, "a turn"
+    )
+    other = next(page for page, _ in pages if page is not mover)
+    before = other.evaluate(LINES_JS)
+    assert cli("show", table, env=env)["ply"] == 0
+    DRIVERS[game](mover).take_turn()
+    wait_until(lambda: cli("show", table, env=env)["ply"] >= 1, 60, "the move to be stored")
+    wait_until(lambda: other.evaluate(LINES_JS) > before, 60, "the move on the other page")
+    tables = Tables(open_store(env["SLOTH_TABLES"]))
+    _, state = tables.state(table)
+    seat = next(n for n, (page, _) in enumerate(pages) if page is other)
+    # the move's first line (Sprint!'s board shows a Hare card's line only once someone turns it)
+    text = state.observation(seat).log[before].text
+    assert text in other.locator(".sk-board .sk-log-line").nth(before).inner_text()
+    for _, watch in pages:
+        assert watch.problems() == []
+        watch.context.close()
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_a_move_in_one_seat_page_shows_in_the_other_for_every_game(
+    game: str, table_voila: tuple[VoilaServer, dict], browser: Any
+) -> None:
+    server, env = table_voila
+    one_move_propagates(game, server.base_url, env, browser)
+
+
+def test_a_move_propagates_through_a_redis_store(
+    tmp_path: Any, redis_server: Any, chromium: None, browser: Any
+) -> None:
+    """The same pages with ``SLOTH_TABLES`` on a real Redis server (started on loopback like the
+    store suite's; a skip without redis-server, a failure when SLOTH_TEST_SERVERS=required)."""
+    from tables_servers import empty
+
+    empty(redis_server.url)
+    config = json.loads((REPO / "voila.json").read_text())
+    config["VoilaKernelManager"]["kernel_pools_config"] = {"default": {"pool_size": 0}}
+    (tmp_path / "voila.json").write_text(json.dumps(config))
+    env = {**os.environ, "SLOTH_TABLES": redis_server.url}
+    server = started_server(cwd=tmp_path, env=env, log_path=OUTPUT / "voila-tables-redis.log")
+    try:
+        one_move_propagates("race-to-the-bottom", server.base_url, env, browser)
+    finally:
+        stop_leaving_no_kernels(server)
+
+
+def test_the_gallery_form_makes_a_table_at_phone_width(table_voila: tuple[VoilaServer, dict], browser: Any) -> None:
+    """The gallery's "new table" form at 390 px: labelled controls, Create, the links; nothing scrolls sideways."""
+    server, env = table_voila
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(120_000)
+    watch = PageWatch(context)
+    page = watch.new_page()
+    page.goto(server.app_url("index.ipynb"), wait_until="commit")
+    page.get_by_role("button", name="Create the table").wait_for()
+    page.get_by_label("Game").select_option(label="Race to the Bottom")
+    page.get_by_label("Server").fill(server.base_url)
+    page.get_by_label("Server").press("Tab")
+    before = {summary.table for summary in Tables(open_store(env["SLOTH_TABLES"])).list()}
+    page.get_by_role("button", name="Create the table").click()
+    links = page.locator(".sk-new-table-links")
+    links.wait_for()
+    assert links.get_by_role("link", name="Player 1 seat link").count() == 1
+    assert links.get_by_role("link", name="teacher link").count() == 1
+    made = {summary.table for summary in Tables(open_store(env["SLOTH_TABLES"])).list()} - before
+    assert len(made) == 1
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=screenshot_path("gallery-new-table-390"), full_page=True)
+    assert "Traceback" not in page.content() and watch.problems() == []
+    context.close()

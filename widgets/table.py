@@ -448,7 +448,11 @@ class NewTableForm(widgets.VBox):
         self.game.observe(self._on_game, "value")
         self.count.observe(self._on_count, "value")
         self._on_game(None)
-        heading = widgets.HTML('<h3 style="margin:6px 0">Start a shared table</h3>')
+        # A control 100% wide plus ipywidgets' 2 px margins on each side would scroll sideways on a phone.
+        heading = widgets.HTML(
+            "<style>.sk-new-table .jupyter-widgets:not(.sk-new-table){max-width:calc(100% - 4px) !important}</style>"
+            '<h3 style="margin:6px 0">Start a shared table</h3>'
+        )
         note = widgets.HTML(
             '<p style="font-size:13px;margin:2px 0 8px 0">Each person plays from their own browser: '
             "choose the game and who sits at each seat, then send every person their seat's link.</p>"

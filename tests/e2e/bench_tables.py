@@ -128,8 +128,12 @@ def run_bench(
     contexts: int = 0,
     timeout: float = 1800,
     log: Any = print,
+    playwright: Any = None,
 ) -> dict[str, Any]:
-    """Play `tables_count` tables of `seats` people each in chromium; returns figures and problems."""
+    """Play `tables_count` tables of `seats` people each in chromium; returns figures and problems.
+
+    `playwright`: a running Playwright to use (a test's session one: a second sync Playwright
+    cannot start inside the first one's event loop); None starts one for this run."""
     work = Path(tempfile.mkdtemp(prefix="sloth-tables-bench-"))
     url = store or str(work / "tables.db")
     config = json.loads((REPO / "voila.json").read_text())
@@ -156,7 +160,7 @@ def run_bench(
             made = tables.create(game, ["human"] * seats, base_url=server.base_url)
             at_tables[made.table] = [Seat(made.table, link.seat, str(link.url)) for link in made.seats]
         everyone = [seat for row in at_tables.values() for seat in row]
-        with playwright_session() as playwright:
+        with contextlib.nullcontext(playwright) if playwright is not None else playwright_session() as playwright:
             # every seat's page is some student's foreground tab: no throttling of pages in the background
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *FOREGROUND_ARGS], headless=True

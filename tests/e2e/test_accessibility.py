@@ -276,6 +276,7 @@ def test_ask_why_with_the_keyboard_alone(voila: VoilaServer, context: tuple[Any,
         driver.tab_to(move)  # type: ignore[attr-defined]
         driver.check_focus_visible()  # type: ignore[attr-defined]
         page.keyboard.type("3-4-5")
+        driver.wait_settled()  # the kernel holds the typed move before Ask why is pressed
         driver.press(page.locator(".sk-ask-why button.sk-ask"))  # type: ignore[attr-defined]
         answer = page.locator(".sk-ask-answer-box")
         page.wait_for_function("(el) => el.innerText.includes('3-4-5')", arg=answer.element_handle())

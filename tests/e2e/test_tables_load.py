@@ -13,8 +13,8 @@ from typing import Any
 from bench_tables import run_bench
 
 
-def test_two_tables_play_to_the_end_with_no_move_lost_or_doubled(chromium: None, capsys: Any) -> None:
-    figures = run_bench(tables_count=2, seats=3, game="too-sloth-to-win", timeout=600)
+def test_two_tables_play_to_the_end_with_no_move_lost_or_doubled(playwright: Any, capsys: Any) -> None:
+    figures = run_bench(tables_count=2, seats=3, game="too-sloth-to-win", timeout=600, playwright=playwright)
     with capsys.disabled():
         print(f"\n{figures}")
     assert figures["problems"] == []

@@ -9,7 +9,6 @@ disk (keep ``fsync = on`` on the server; see the README's "Shared tables").
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from typing import Any
@@ -17,11 +16,11 @@ from typing import Any
 from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
 from sloth_kernel.tables.store import (
     POLL_SECONDS,
-    Seat,
     TableRow,
     TableStore,
     describe,
     missing_extra,
+    row_from_columns,
 )
 
 try:
@@ -140,18 +139,7 @@ class PostgresStore(TableStore):
             ).fetchall()
         if found is None:
             raise self._missing(table)
-        game, options, seed, seats, teacher, status, created = found
-        return TableRow(
-            table=table,
-            game=game,
-            options=json.loads(options),
-            seed=int(seed),
-            seats=tuple(Seat.from_json(seat) for seat in json.loads(seats)),
-            teacher_hash=teacher,
-            status=status,
-            moves=tuple(move for (move,) in moves),
-            created=created,
-        )
+        return row_from_columns(table, found, moves)
 
     def _state_of(self, db: Any, table: str, lock: bool = False) -> tuple[int, str]:
         query = "SELECT version, status FROM sloth_tables WHERE id = %s" + (" FOR UPDATE" if lock else "")

@@ -9,7 +9,6 @@ the table's version.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 import time
@@ -18,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
-from sloth_kernel.tables.store import POLL_SECONDS, Seat, TableRow, TableStore
+from sloth_kernel.tables.store import POLL_SECONDS, TableRow, TableStore, row_from_columns
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -118,18 +117,7 @@ class SqliteStore(TableStore):
                 self._db.execute("COMMIT")
         if found is None:
             raise TableNotFoundError(f"there is no table {table!r}", value=table)
-        game, options, seed, seats, teacher, status, created = found
-        return TableRow(
-            table=table,
-            game=game,
-            options=json.loads(options),
-            seed=int(seed),
-            seats=tuple(Seat.from_json(seat) for seat in json.loads(seats)),
-            teacher_hash=teacher,
-            status=status,
-            moves=tuple(move for (move,) in moves),
-            created=created,
-        )
+        return row_from_columns(table, found, moves)
 
     def _state_of(self, db: sqlite3.Connection, table: str) -> tuple[int, str]:
         found = db.execute("SELECT version, status FROM tables WHERE id = ?", (table,)).fetchone()

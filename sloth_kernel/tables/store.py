@@ -20,6 +20,7 @@ import math
 import re
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,6 +145,23 @@ def check_status(status: Any) -> str:
             f"a table's status is one of {', '.join(STATUSES)}, not {shorten(status)}", value=shorten(status)
         )
     return str(status)
+
+
+def row_from_columns(table: str, columns: Sequence[Any], moves: Sequence[Sequence[Any]]) -> TableRow:
+    """A table's row from the SQL stores' columns (game, options, seed, seats, teacher hash, status,
+    created; JSON kept as text) and its move rows (one move per row, in order)."""
+    game, options, seed, seats, teacher, status, created = columns
+    return TableRow(
+        table=table,
+        game=game,
+        options=json.loads(options),
+        seed=int(seed),
+        seats=tuple(Seat.from_json(seat) for seat in json.loads(seats)),
+        teacher_hash=teacher,
+        status=status,
+        moves=tuple(move for (move,) in moves),
+        created=created,
+    )
 
 
 def check_row(row: Any) -> TableRow:

@@ -1,4 +1,5 @@
-"""The hook by which a Voila started from the repository finds the play apps' template.
+"""Two hooks that ``voila.json`` gives Voila: how it finds the play apps' template, and a kernel
+WebSocket that sends each message at once (:class:`NoDelayKernelConnection`).
 
 ``voila.json`` names :class:`SlothKernelSpecManager` as Voila's kernel spec manager
 (``VoilaConfiguration.kernel_spec_manager_class``). Voila reads that file from its working
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from sloth_kernel.serve import link_template
 
@@ -31,3 +33,18 @@ class SlothKernelSpecManager(KernelSpecManager):
             self.log.warning("the play apps' Voila template is not available: %s", error)
         else:
             self.log.debug("the play apps' Voila template: %s", place)
+
+
+class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
+    """jupyter_server's kernel WebSocket connection, with Nagle's algorithm turned off.
+
+    Tornado leaves a WebSocket's TCP socket with Nagle's algorithm on, and jupyter_server does
+    not turn it off. A move answers with a burst of small widget messages (about 600 bytes
+    each); with Nagle on, once one of them is unacknowledged the next ones wait for the
+    browser's delayed acknowledgement, about 40 ms on Linux, so the board's last parts reach the
+    page late. Turning it off sends each message as it is written.
+    """
+
+    def connect(self) -> Any:
+        self.websocket_handler.set_nodelay(True)
+        return super().connect()

@@ -7,11 +7,13 @@ in tests/e2e/test_install_routes.py and tests/e2e/test_binder.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from packaging.requirements import Requirement
@@ -143,3 +145,68 @@ def test_link_template_leaves_a_wheels_copy_alone(tmp_path: Path) -> None:
     (place / "index.html.j2").write_text("a wheel's copy")
     assert serve.link_template(tmp_path) == place
     assert not place.is_symlink() and (place / "index.html.j2").read_text() == "a wheel's copy"
+
+
+def test_voila_json_names_a_kernel_connection_that_sends_each_message_at_once() -> None:
+    """Tornado leaves Nagle's algorithm on for a WebSocket; the connection voila.json names turns
+    it off on the real socket of a real WebSocket, before it connects to the kernel (which is not
+    there in this test: the kernel half fails, after the socket is set)."""
+    import asyncio
+    import socket
+
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from tornado.httpserver import HTTPServer
+    from tornado.testing import bind_unused_port
+    from tornado.web import Application
+    from tornado.websocket import WebSocketHandler, websocket_connect
+    from traitlets.utils.importstring import import_item
+
+    config = json.loads((REPO / "voila.json").read_text())
+    connection_class = import_item(config["Voila"]["kernel_websocket_connection_class"])
+    assert issubclass(connection_class, ZMQChannelsWebsocketConnection)
+
+    class Handler(KernelWebsocketHandler):  # jupyter_server's kernel socket, without its login and kernel checks
+        async def prepare(self, *, _redirect_to_login: Any = True) -> None:
+            pass
+
+        async def get(self, *args: Any, **kwargs: Any) -> None:
+            await WebSocketHandler.get(self, *args, **kwargs)
+
+        def set_default_headers(self) -> None:
+            pass
+
+        def select_subprotocol(self, subprotocols: Any) -> None:
+            return None
+
+        def on_close(self) -> None:
+            pass
+
+        def get_current_user(self) -> str:
+            return "tester"
+
+        def open(self) -> None:  # type: ignore[override]
+            def nodelay() -> int:
+                stream: Any = self.ws_connection.stream  # type: ignore[union-attr]
+                return int(stream.socket.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+            before = nodelay()
+            connection = connection_class(websocket_handler=self)
+            with contextlib.suppress(Exception):  # no kernel manager here
+                connection.connect()
+            self.write_message(json.dumps([before, nodelay()]))
+
+    async def run() -> list[int]:
+        sock, port = bind_unused_port()
+        server = HTTPServer(Application([("/ws", Handler)]))
+        server.add_sockets([sock])
+        try:
+            client = await websocket_connect(f"ws://127.0.0.1:{port}/ws")
+            answer = await client.read_message()
+            client.close()
+            assert isinstance(answer, str)
+            return [int(flag) for flag in json.loads(answer)]
+        finally:
+            server.stop()
+
+    assert asyncio.run(run()) == [0, 1]

@@ -201,3 +201,43 @@ def test_a_card_that_stays_keeps_its_button_so_a_play_only_reorders_the_hand() -
     hand.show([HandCard(k, f"f-{k}", k) for k in "ADEF"])  # a new card takes a free button
     assert hand.buttons[:3] == [before["A"], before["D"], before["E"]] and hand.buttons[3].tooltip == "F"
     assert hand.selected == ()  # a new hand drops the selection
+
+
+@pytest.mark.parametrize("game", ["too-sloth-to-win", "race-to-the-bottom", "surplus-of-sloths", "sprint"])
+def test_a_move_sends_each_widget_at_most_one_update(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's redraw reaches the page as one update per widget that changed (its properties
+    together), so the page gets the board in fewer, whole pieces; the hand's cards share one
+    size and one style, so a new card's button is a single widget to open."""
+    import ipywidgets
+
+    from sloth_kernel.bots import make_bot
+
+    sent: list[tuple[int, str]] = []
+    original = ipywidgets.Widget._send
+
+    def recording(self: ipywidgets.Widget, msg: dict[str, object], buffers: object = None) -> None:
+        sent.append((id(self), str(msg.get("method"))))
+        original(self, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", recording)
+    board = Board(game, seed=3, autoplay=False)
+    moves = 0
+    for step in range(400):
+        state = board.state
+        if state.is_over or moves == 12:
+            break
+        if not board.session.my_turn:
+            if not board.session.step():  # the bots' moves (a board may hold them at a round's end)
+                break
+            continue
+        move = make_bot(game, "heuristic", seed=step).choose(state.observation(state.current_player))
+        sent.clear()
+        assert board.submit(str(move)) is not None and board.last_error == ""
+        updates = [widget for widget, method in sent if method == "update"]
+        assert updates, "a move changes the board"
+        assert len(updates) == len(set(updates)), f"a widget sent two updates for one move ({game})"
+        moves += 1
+    assert moves >= 6
+    buttons = board.hand.buttons
+    if buttons:
+        assert len({id(b.layout) for b in buttons}) == 1 and len({id(b.style) for b in buttons}) == 1

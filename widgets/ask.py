@@ -92,13 +92,13 @@ class AskWhy(widgets.VBox):
         question: Question | None,
         seats: Sequence[int],
         *,
-        example: str = "pass",
+        example: str | None = "pass",
         where: Callable[[], str] | None = None,
         note: str = "",
     ) -> None:
         """Who may be asked about (`seats`; the first is chosen unless the chosen one is still there),
-        the question that answers, an example move for the box, and where the answer is asked
-        ("Before move 3"). No seats or no question: nothing can be asked and `note` says why."""
+        the question that answers, an example move for the box (None keeps the one it shows), and
+        where the answer is asked ("Before move 3"). No seats or no question: nothing can be asked and `note` says why."""
         self._question = question if seats else None
         self._where = where or (lambda: "")
         self._seats = list(seats)
@@ -110,7 +110,8 @@ class AskWhy(widgets.VBox):
             self.ask_seat.value = chosen if chosen in self._seats else self._seats[0]
         self.ask_seat.disabled = len(options) < 2  # one seat: fixed, shown for what it is
         self.ask_move.disabled = self.ask_button.disabled = self._question is None
-        self.ask_move.placeholder = f"a move, e.g. {example}"
+        if example is not None:
+            self.ask_move.placeholder = f"a move, e.g. {example}"
         if self._question is None:
             self.ask_answer.value = notice_html(note) if note else ""
 

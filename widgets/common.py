@@ -40,6 +40,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget import _put_buffers
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
@@ -476,6 +477,9 @@ class CardHand(widgets.HBox):
         self._showing: list[HandCard | None] = []  # per pool button: the card it shows
         self._order: list[int] = []  # per card of the hand: the pool button showing it
         self._syncing = False
+        # one size and one style for every card (a new card's button is one message, not three)
+        self._card_layout = widgets.Layout(width="56px", height="80px")
+        self._card_style = ToggleButtonStyle()
 
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: dict[str, Any]) -> tuple[int, ...]:
@@ -515,7 +519,7 @@ class CardHand(widgets.HBox):
         for kept in order:
             b = kept if kept is not None else next(spare, len(self._pool))
             if b == len(self._pool):  # a new button
-                button = widgets.ToggleButton(layout=widgets.Layout(width="56px", height="80px"))
+                button = widgets.ToggleButton(layout=self._card_layout, style=self._card_style)
                 button.observe(functools.partial(self._on_toggle, b), "value")
                 self._pool.append(button)
                 self._showing.append(None)
@@ -537,34 +541,43 @@ class CardHand(widgets.HBox):
             self._order = self._assign(cards)
         self._syncing = True
         try:
-            in_hand = set(self._order)
-            for b, button in enumerate(self._pool):
-                if b not in in_hand and self._showing[b] is not None:  # unused: forget its card (no peeking)
-                    button.value = False
-                    button.tooltip = ""
-                    button._dom_classes = ("sk-card", "sk-handcard")
-                    self._showing[b] = None
-            for index, (card, b) in enumerate(zip(cards, self._order, strict=True)):
-                button = self._pool[b]
-                self._showing[b] = card
-                classes = ["sk-card", "sk-handcard", card.face]
-                if index < len(hinted) and hinted[index]:
-                    classes.append("sk-hint")
-                if card.group_start and index:
-                    classes.append("sk-group-start")
-                if index < len(faded) and faded[index]:
-                    classes.append("sk-faded")
-                if list(button._dom_classes) != classes:
-                    button._dom_classes = tuple(classes)
-                button.tooltip = card.label
-                button.description = ""
-                button.disabled = not enabled
-                button.value = index in self.selected
+            with contextlib.ExitStack() as held:  # a button's changes go to the page as one update
+                for button in self._pool:
+                    held.enter_context(button.hold_sync())
+                self._show_buttons(cards, hinted, enabled, faded)
         finally:
             self._syncing = False
         children = tuple(self._pool[b] for b in self._order)
         if self.children != children:
             self.children = children
+
+    def _show_buttons(
+        self, cards: tuple[HandCard, ...], hinted: Sequence[bool], enabled: bool, faded: Sequence[bool]
+    ) -> None:
+        """Each card's button: its face, hint, name and state (the pool's spare buttons forget theirs)."""
+        in_hand = set(self._order)
+        for b, button in enumerate(self._pool):
+            if b not in in_hand and self._showing[b] is not None:  # unused: forget its card (no peeking)
+                button.value = False
+                button.tooltip = ""
+                button._dom_classes = ("sk-card", "sk-handcard")
+                self._showing[b] = None
+        for index, (card, b) in enumerate(zip(cards, self._order, strict=True)):
+            button = self._pool[b]
+            self._showing[b] = card
+            classes = ["sk-card", "sk-handcard", card.face]
+            if index < len(hinted) and hinted[index]:
+                classes.append("sk-hint")
+            if card.group_start and index:
+                classes.append("sk-group-start")
+            if index < len(faded) and faded[index]:
+                classes.append("sk-faded")
+            if list(button._dom_classes) != classes:
+                button._dom_classes = tuple(classes)
+            button.tooltip = card.label
+            button.description = ""
+            button.disabled = not enabled
+            button.value = index in self.selected
 
     def clear(self) -> None:
         self.selected = ()
@@ -878,7 +891,12 @@ class GameBoard(widgets.VBox):
     # -- the single render ---------------------------------------------------------------
 
     def render(self) -> None:
-        """Redraw everything from the session (idempotent)."""
+        """Redraw everything from the session (idempotent). Each widget sends what changed as one
+        update (:func:`one_update_each`)."""
+        with one_update_each(self):
+            self._render()
+
+    def _render(self) -> None:
         session = self.session
         state = session.state
         obs = session.observation()
@@ -956,7 +974,7 @@ class GameBoard(widgets.VBox):
         seats = list(range(session.game.num_players)) if watch else [] if viewer is None else [viewer]
         # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
         shown = list(obs.legal_moves) if seats else []
-        example = session.game.say_move(shown[0]) if shown else "pass"
+        example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
         self._ask.configure(
             self._ask_question,
             seats,
@@ -987,17 +1005,11 @@ class GameBoard(widgets.VBox):
         """Every widget of the board (with its layout and style) reads the page's messages through
         :meth:`_read_message`: a malformed or forged one is refused with a short sentence, never a
         traceback in the page."""
-        stack: list[Any] = [self]
-        while stack:
-            widget = stack.pop()
+        for widget in widget_family(self):
             comm = getattr(widget, "comm", None)
             if comm is not None and id(widget) not in self._shielded:
                 self._shielded.add(id(widget))
                 comm.on_msg(functools.partial(self._read_message, widget))
-            stack.extend(getattr(widget, "children", ()) or ())
-            stack.extend(
-                part for part in (getattr(widget, "layout", None), getattr(widget, "style", None)) if part is not None
-            )
 
     def _read_message(self, widget: Any, msg: Any) -> None:
         """A message from the page to ``widget``, read as ipywidgets reads it but with every failure
@@ -1170,6 +1182,12 @@ class GameBoard(widgets.VBox):
         return verdict
 
     def _after_action(self, verdict: Explanation) -> None:
+        with one_update_each(self):
+            self._show_verdict(verdict)
+        if verdict.legal:
+            self._maybe_autoplay()
+
+    def _show_verdict(self, verdict: Explanation) -> None:
         if verdict.legal:
             self._verdict = None
             self.last_error = ""  # the board works again: drop an old error report
@@ -1181,8 +1199,6 @@ class GameBoard(widgets.VBox):
         else:
             self._verdict = verdict
         self.render()
-        if verdict.legal:
-            self._maybe_autoplay()
 
     def step(self) -> bool:
         """One bot move (the Next button); False if no bot is to move."""
@@ -1364,6 +1380,34 @@ class GameBoard(widgets.VBox):
         self.reset_controls()
         self.render()
         self._maybe_autoplay()
+
+
+def widget_family(root: widgets.Widget) -> list[Any]:
+    """`root` and every widget under it, each followed by its layout and style, in page order."""
+    family: list[Any] = []
+    stack: list[Any] = [root]
+    seen: set[int] = set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        family.append(widget)
+        parts = [getattr(widget, "layout", None), getattr(widget, "style", None)]
+        stack.extend(reversed([*(getattr(widget, "children", ()) or ()), *(p for p in parts if p is not None)]))
+    return family
+
+
+@contextlib.contextmanager
+def one_update_each(root: widgets.Widget) -> Iterator[None]:
+    """Inside this block, each widget under `root` (with its layout and style) keeps its changes
+    and sends them as one update when the block ends, in page order, instead of one message per
+    changed property: a move's redraw reaches the page in fewer, whole pieces. (A widget created
+    inside the block is sent whole when created, before any update that shows it.)"""
+    with contextlib.ExitStack() as stack:
+        for widget in reversed(widget_family(root)):  # the last entered is the first to send
+            stack.enter_context(widget.hold_sync())
+        yield
 
 
 def read_widget_message(widget: Any, msg: Any) -> None:

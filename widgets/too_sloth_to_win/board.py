@@ -348,7 +348,8 @@ class TooSlothBoard(GameBoard):
         passes = [str(m) for m in obs.legal_moves if str(m).startswith("pass")] if my_turn else []
         plays = [m for m in obs.legal_moves if not str(m).startswith("pass")] if my_turn else []
         options = [(take_label(p), p) for p in passes]
-        if list(self._take.options) != options:
+        # off turn the choice is hidden and kept as it was: nothing to send until the next turn
+        if my_turn and list(self._take.options) != options:
             self._take.options = options
             self._take.tooltips = [f"pass and {label}" for label, _ in options]
             self._take.value = passes[0] if len(passes) == 1 else None

@@ -18,9 +18,10 @@ For each play app, in Debian's chromium driven by Playwright, against Voila on 1
   has answered and the board's explanation has changed; p50 and p95 (on a deal chosen in the
   address, ``?seed=1``, where the human moves first; every visit without one is a fresh deal);
 - main action -> board updated: the human seat's turns played by the browser tests' drivers
-  (bots at ``--bot-speed``, the fastest by default), from the press of play, pass, pitch, keep,
-  lift or a River card to the first frame painted after the board shows it (its log line); p50
-  and p95; also to the first frame after the test's kernel tracker read the kernel's answer;
+  (bots at ``--bot-speed``, the fastest by default), from the press of play, pass, pitch, keep
+  or lift to the first frame painted after the board shows it (its log line); p50 and p95; also
+  to the first frame after the test's kernel tracker read the kernel's answer. Choosing a card
+  first (a hand card, a River card, the end card to take) is a click, timed above;
 - kernel RSS: resident memory of the app's kernel after those clicks.
 
 Figures are printed against the targets (<= 3 s cold, <= 1 s preheated, p95 <= 100 ms,
@@ -96,13 +97,12 @@ UPDATED_JS = """
 """
 
 
-# The main actions (play, pass, pitch, keep, lift, take from the River), two ways, from the press:
+# The main actions (play, pass, pitch, keep, lift), two ways, from the press:
 # - shown: to the first frame painted after the board's log shows the action's line (the log is
 #   among the last parts of a render to reach the page): what the player sees;
-# - answered: to the first frame after the test's kernel tracker has read the kernel's "idle" for
-#   the press's request. That tracker hands every frame to the test process to read (a Playwright
-#   binding), so this figure also holds the tracker's own round trips on a busy machine.
-ACTION_SELECTOR = ".sk-play, .sk-pass, .sk-pitch, .sk-keep, .sk-lift, .sk-take, .sk-river .sk-handcard"
+# - answered: to the first frame after the test's kernel tracker (harness.KERNEL_TRACKER_JS,
+#   which reads each frame in the page) has read the kernel's "idle" for the press's request.
+ACTION_SELECTOR = ".sk-play, .sk-pass, .sk-pitch, .sk-keep, .sk-lift"
 ACTION_WATCH_JS = """
 (selector) => {
   window.__skActionTimes = [];
@@ -408,7 +408,7 @@ def report(results: dict[str, dict[str, Any]], bot_speed: str = "instant") -> No
     print(
         "(main actions timed per app: "
         + ", ".join(f"{g} {r.get('action_n', 0)}" for g, r in results.items())
-        + "; from the press of play, pass, pitch, keep, lift or a River card to the first frame after the "
+        + "; from the press of play, pass, pitch, keep or lift to the first frame after the "
         f"board showed it (its log line); bots at {bot_speed} speed. To every message read by the test's "
         "kernel tracker, p50/p95: "
         + ", ".join(

@@ -12,7 +12,6 @@ Nothing here sleeps to synchronise: waits poll a condition against a deadline.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import os
@@ -24,14 +23,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
-
-from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -332,53 +328,16 @@ def is_known_noise(url: str) -> bool:
     return any(url.startswith(prefix) for prefix in KNOWN_CDN_FONT_NOISE)
 
 
-# The Jupyter kernel WebSocket's subprotocol with binary frames (jupyter_server's v1 format).
-V1_KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
-
-
-def read_kernel_frame(protocol: str, kind: str, payload: str) -> dict[str, Any] | None:
-    """What the kernel tracker needs from one frame of a kernel WebSocket: its channel, message
-    id and type, its parent's id, and a status message's execution state. The frame is read with
-    jupyter_server's own codecs (the server's side of the same socket): v1 binary frames, or the
-    older format (JSON text, binary only with buffers). `payload` is the text, or base64 bytes."""
-    if kind == "text":
-        msg = json.loads(payload)
-    elif protocol == V1_KERNEL_PROTOCOL:
-        channel, parts = deserialize_msg_from_ws_v1(base64.b64decode(payload))
-        header, parent = (json.loads(part or b"{}") for part in parts[:2])
-        msg = {"channel": channel, "header": header, "parent_header": parent, "content": parts[3]}
-    else:
-        msg = deserialize_binary_message(base64.b64decode(payload))
-    header = msg.get("header")
-    if not isinstance(header, dict) or "msg_id" not in header:
-        return None  # not a kernel message
-    facts = {
-        "channel": msg.get("channel"),
-        "msg_id": header["msg_id"],
-        "msg_type": header.get("msg_type"),
-        "parent_msg_id": (msg.get("parent_header") or {}).get("msg_id"),
-    }
-    if facts["msg_type"] == "status":  # only then is the content (maybe large) read
-        content = msg.get("content")
-        if isinstance(content, bytes):
-            content = json.loads(content or b"{}")
-        facts["execution_state"] = (content or {}).get("execution_state")
-    return facts
-
-
-def _read_kernel_frame_binding(source: Any, protocol: str, kind: str, payload: str) -> dict[str, Any] | None:
-    try:
-        return read_kernel_frame(protocol, kind, payload)
-    except (ValueError, KeyError, IndexError, TypeError):
-        return None  # not a kernel message
-
-
 # Installed in every watched page before its scripts run: wraps WebSocket to follow the Jupyter
 # kernel protocol. `window.__skKernel.pending` holds the ids of requests the page sent on the
 # shell channel until the kernel reports "idle" for them, so a test can wait until the kernel
-# has answered every click and sent every widget update. The page does not parse the frames:
-# it hands each one to read_kernel_frame above (a Playwright binding), and counts it as pending
-# until the answer is back.
+# has answered every click and sent every widget update. Each frame is read in the page, as it
+# passes, by `window.__skReadKernelFrame(protocol, data)`: jupyter_server's v1 binary format, or
+# the older one (JSON text; binary with buffers only). It reads only what the tracker needs: the
+# channel, the message's id and type, its parent's id and a status message's execution state.
+# (Reading in the page costs the page almost nothing; handing every frame to the test process
+# instead took CPU from the browser, Voila and the kernel just when a move's updates arrive.)
+# tests/e2e/test_kernel_tracker.py checks it against jupyter_server's own codecs.
 KERNEL_TRACKER_JS = r"""
 (() => {
   if (window.__skKernel) return;
@@ -386,23 +345,46 @@ KERNEL_TRACKER_JS = r"""
   const state = { pending: new Set(), sent: 0, idle: 0, lastReceived: 0, sentIds: [], answeredAt: new Map() };
   window.__skKernel = state;
   const answered = new Set();  // requests whose "idle" was read before the request itself
-  let frames = 0;
-  function base64(bytes) {
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-    return btoa(text);
+  const utf8 = new TextDecoder();
+  function bytesOf(data) {
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    return null;  // a Blob: no kernel message
   }
-  function read(socket, data, use) {
-    let frame;
-    if (typeof data === 'string') frame = ['text', data];
-    else if (data instanceof ArrayBuffer) frame = ['binary', base64(new Uint8Array(data))];
-    else if (ArrayBuffer.isView(data)) frame = ['binary', base64(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))];
-    else return;  // a Blob: no kernel message
-    const token = `frame ${++frames}`;
-    state.pending.add(token);  // nothing counts as answered while a frame is being read
-    window.__skReadKernelFrame(socket.protocol, ...frame)
-      .then((msg) => { if (msg) use(msg); }, () => { /* the page is going away */ })
-      .finally(() => state.pending.delete(token));
+  function readFrame(protocol, data) {
+    let channel, header, parent, content = null;
+    if (typeof data === 'string') {
+      const msg = JSON.parse(data);
+      [channel, header, parent, content] = [msg.channel, msg.header, msg.parent_header, msg.content];
+    } else {
+      const bytes = bytesOf(data);
+      if (!bytes) return null;
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const text = (start, stop) => utf8.decode(bytes.subarray(start, stop));
+      if (protocol === 'v1.kernel.websocket.jupyter.org') {
+        // a count n, then n offsets (64-bit little-endian): channel, header, parent, metadata, content, ...
+        const n = Number(view.getBigUint64(0, true));
+        const at = (i) => Number(view.getBigUint64(8 * (i + 1), true));
+        channel = text(at(0), at(1));
+        header = JSON.parse(text(at(1), at(2)) || '{}');
+        parent = JSON.parse(text(at(2), at(3)) || '{}');
+        if (header.msg_type === 'status' && n > 5) content = JSON.parse(text(at(4), at(5)) || '{}');
+      } else {
+        // a count n, then n offsets (32-bit big-endian); the first part is the message as JSON
+        const n = view.getUint32(0, false);
+        const msg = JSON.parse(text(view.getUint32(4, false), n > 1 ? view.getUint32(8, false) : bytes.length));
+        [channel, header, parent, content] = [msg.channel, msg.header, msg.parent_header, msg.content];
+      }
+    }
+    if (!header || typeof header !== 'object' || !('msg_id' in header)) return null;  // not a kernel message
+    const facts = { channel: channel, msg_id: header.msg_id, msg_type: header.msg_type,
+                    parent_msg_id: (parent && parent.msg_id) || null };
+    if (facts.msg_type === 'status') facts.execution_state = (content || {}).execution_state;
+    return facts;
+  }
+  window.__skReadKernelFrame = readFrame;
+  function read(socket, data) {
+    try { return readFrame(socket.protocol, data); } catch (error) { return null; }  // not a kernel message
   }
   const Native = window.WebSocket;
   class TrackedWebSocket extends Native {
@@ -410,31 +392,27 @@ KERNEL_TRACKER_JS = r"""
       super(...args);
       this.addEventListener('message', (event) => {
         state.lastReceived = performance.now();
-        read(this, event.data, (msg) => {
-          if (msg.channel === 'iopub' && msg.msg_type === 'status' && msg.execution_state === 'idle'
-              && msg.parent_msg_id) {
-            state.answeredAt.set(msg.parent_msg_id, performance.now());
-            if (state.pending.delete(msg.parent_msg_id)) state.idle += 1; else answered.add(msg.parent_msg_id);
-          }
-        });
+        const msg = read(this, event.data);
+        if (msg && msg.channel === 'iopub' && msg.msg_type === 'status' && msg.execution_state === 'idle'
+            && msg.parent_msg_id) {
+          state.answeredAt.set(msg.parent_msg_id, performance.now());
+          if (state.pending.delete(msg.parent_msg_id)) state.idle += 1; else answered.add(msg.parent_msg_id);
+        }
       });
     }
     send(data) {
-      read(this, data, (msg) => {
-        if (msg.channel !== 'shell') return;
+      const msg = read(this, data);
+      if (msg && msg.channel === 'shell') {
         state.sent += 1;
         state.sentIds.push(msg.msg_id);
         if (answered.delete(msg.msg_id)) state.idle += 1; else state.pending.add(msg.msg_id);
-      });
+      }
       return super.send(data);
     }
   }
   window.WebSocket = TrackedWebSocket;
 })();
 """
-
-# Contexts that already have the tracker's binding (a context may be watched more than once).
-_TRACKED_CONTEXTS: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 @dataclass
@@ -452,9 +430,6 @@ class PageWatch:
     pages: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if self.context not in _TRACKED_CONTEXTS:
-            self.context.expose_binding("__skReadKernelFrame", _read_kernel_frame_binding)
-            _TRACKED_CONTEXTS.add(self.context)
         self.context.add_init_script(KERNEL_TRACKER_JS)
         self.context.route("**/*", self._route)
         self.context.on("page", self._attach)

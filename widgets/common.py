@@ -409,7 +409,11 @@ BOARD_STYLE = """
 .sk-board .jupyter-button:focus-visible,.sk-board input:focus-visible,.sk-board select:focus-visible,
 .sk-board .sk-log:focus-visible{outline:3px solid #1c5bd8;outline-offset:2px}
 .sk-board select:focus-visible,.sk-board input:focus-visible{outline-style:solid !important}
-.sk-board .jupyter-widget-Collapse-header,.sk-board .jupyter-widget-Collapse-header>span{color:#2b2b2b}
+.sk-board .sk-disclosure{margin:4px 0;max-width:100%}
+.sk-board .sk-disclosure-toggle.jupyter-button{align-self:flex-start;background:#f3f1ea;color:#2b2b2b;
+  border:1px solid #c9c4b5;border-radius:6px;font-weight:600}
+.sk-board .sk-disclosure-toggle.jupyter-button.mod-active{background:#e6e1d2;box-shadow:none}
+.sk-board .sk-disclosure>.jupyter-widgets:last-child{border:1px solid #c9c4b5;border-radius:6px;padding:6px;margin-top:4px}
 .sk-board .jupyter-button{min-height:32px}
 .sk-actions{gap:6px;align-items:center;flex-wrap:wrap;margin:6px 0}
 .sk-board .sk-play{font-weight:700}
@@ -755,15 +759,12 @@ class GameBoard(widgets.VBox):
         self._over = widgets.VBox([self._over_text, self._over_buttons, self._replay_area])
         self._over.add_class("sk-game-over")
         self._setup = SeatSetup(self.game_name, self._on_new_game)
-        self._setup_box = widgets.Accordion(children=[self._setup], titles=("New game / seats",))
-        self._setup_box.selected_index = None
+        self._setup_box = Disclosure("New game / seats", self._setup)
+        self._setup_box.add_class("sk-setup-box")
         self._ask = AskWhy()  # "Ask why": see _configure_ask for who may ask about whom
         self._ask_key: tuple[Any, ...] | None = None  # whose question the shown answer was
-        self._ask_box = widgets.Accordion(
-            children=[self._ask], titles=("Ask why",), layout=widgets.Layout(width="auto", max_width="100%")
-        )
+        self._ask_box = Disclosure("Ask why", self._ask, layout=widgets.Layout(width="auto", max_width="100%"))
         self._ask_box.add_class("sk-ask-box")
-        self._ask_box.selected_index = None
         self._table_area = widgets.VBox(self.build_table())
         self._table_area.add_class("sk-table-area")
         self._controls = widgets.HBox(self.build_controls())
@@ -1408,6 +1409,33 @@ def one_update_each(root: widgets.Widget) -> Iterator[None]:
         for widget in reversed(widget_family(root)):  # the last entered is the first to send
             stack.enter_context(widget.hold_sync())
         yield
+
+
+class Disclosure(widgets.VBox):
+    """A folding section ("Ask why", "New game / seats") that every front end opens by keyboard:
+    a toggle button with the section's title (Tab reaches it, Enter or Space opens and closes
+    it), then the content, shown only while open. (ipywidgets' Accordion opens on a click only:
+    its title takes no focus, in Voila's stock template and in JupyterLab.) The light template
+    also tells screen readers whether it is open (``aria-expanded``)."""
+
+    def __init__(self, title: str, content: widgets.Widget, **kwargs: Any) -> None:
+        self.title = title
+        self.toggle = widgets.ToggleButton(value=False, description=title, icon="caret-right")
+        self.toggle.add_class("sk-disclosure-toggle")
+        self.content = content
+        self.content.layout.display = "none"
+        super().__init__([self.toggle, content], **kwargs)
+        self.add_class("sk-disclosure")
+        self.toggle.observe(self._on_toggle, "value")
+
+    @property
+    def opened(self) -> bool:
+        return bool(self.toggle.value)
+
+    def _on_toggle(self, change: dict[str, Any]) -> None:
+        opened = bool(change["new"])
+        self.toggle.icon = "caret-down" if opened else "caret-right"
+        self.content.layout.display = "" if opened else "none"
 
 
 def read_widget_message(widget: Any, msg: Any) -> None:

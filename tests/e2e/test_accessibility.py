@@ -246,7 +246,7 @@ def test_no_serious_axe_violation_nothing_sideways_and_big_targets(
 
 def open_ask_why(page: Any) -> None:
     """Unfold the board's Ask why section, ask about the seat shown with "10" and wait for the answer."""
-    page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="Ask why").click()
+    page.locator(".sk-board .sk-disclosure-toggle", has_text="Ask why").click()
     page.locator(".sk-ask-move input").fill("10")
     page.locator(".sk-ask-why button.sk-ask").click()
     page.wait_for_function("() => document.querySelector('.sk-ask-answer-box').innerText.trim().length > 0")
@@ -268,8 +268,8 @@ def test_ask_why_with_the_keyboard_alone(voila: VoilaServer, context: tuple[Any,
     page = open_page(voila, context, game)
     try:
         driver = keyboard_driver(game, page)
-        title = page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="Ask why")
-        assert title.get_attribute("role") == "button" and title.get_attribute("aria-expanded") == "false"
+        title = page.locator(".sk-board button.sk-disclosure-toggle", has_text="Ask why")
+        assert title.get_attribute("aria-expanded") == "false"
         driver.press(title)  # type: ignore[attr-defined]
         page.wait_for_function("(el) => el.getAttribute('aria-expanded') === 'true'", arg=title.element_handle())
         move = page.locator(".sk-ask-move input")
@@ -326,6 +326,39 @@ def test_sprint_by_keyboard_on_the_stock_template_with_the_cut_buttons(
         assert driver.focus_problems == []  # type: ignore[attr-defined]
         violations = serious_violations(page)
         assert not violations, describe_violations(violations)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("template", ["light", "lab"])
+def test_folding_sections_open_and_close_by_keyboard(
+    voila: VoilaServer, context: tuple[Any, PageWatch], template: str
+) -> None:
+    """ "New game / seats" and "Ask why" open with Enter or Space on their toggle, reached by Tab,
+    on both templates (their content shows, then hides again); the light template also says
+    whether each is open (aria-expanded)."""
+    game = "race-to-the-bottom"
+    needs(PLAY_APPS[game])
+    page = open_page(voila, context, game, template=template)
+    try:
+        driver = keyboard_driver(game, page)
+        for title, content in (("New game / seats", ".sk-board .sk-setup"), ("Ask why", ".sk-board .sk-ask-why")):
+            toggle = page.locator(".sk-board button.sk-disclosure-toggle", has_text=title)
+            section = page.locator(content).first
+            assert not section.is_visible()
+            driver.press(toggle)  # type: ignore[attr-defined]
+            section.wait_for(state="visible")
+            if template == "light":
+                page.wait_for_function(
+                    "(el) => el.getAttribute('aria-expanded') === 'true'", arg=toggle.element_handle()
+                )
+            driver.press(toggle)  # type: ignore[attr-defined]
+            section.wait_for(state="hidden")
+            if template == "light":
+                page.wait_for_function(
+                    "(el) => el.getAttribute('aria-expanded') === 'false'", arg=toggle.element_handle()
+                )
+        assert driver.focus_problems == []  # type: ignore[attr-defined]
     finally:
         page.close()
 

@@ -76,7 +76,7 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
         # Each page gets its own game: a different chosen seed through New game / seats.
         seeds = [101 + i for i in range(PAGES)]
         for page, seed in zip(pages, seeds, strict=False):
-            page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="New game").click()
+            page.locator(".sk-board .sk-disclosure-toggle", has_text="New game").click()
             page.locator(".sk-board .sk-setup .sk-seed-input input").fill(str(seed))
             page.locator(".sk-board .sk-setup .sk-deal-seed").click()
         for driver, seed in zip(drivers, seeds, strict=False):

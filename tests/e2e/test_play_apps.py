@@ -216,7 +216,7 @@ def test_gallery_links_open_every_play_app_and_learn_notebook(
 
 def open_setup(page: Any) -> None:
     """Unfold the board's "New game / seats" section."""
-    page.locator(".sk-board .jupyter-widget-Collapse-header", has_text="New game").click()
+    page.locator(".sk-board .sk-disclosure-toggle", has_text="New game").click()
     page.locator(".sk-board .sk-setup .sk-new").wait_for()
 
 

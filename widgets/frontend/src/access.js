@@ -39,31 +39,20 @@ function settle(hand) {
   rove(hand, focused || kept || cards[0]);
 }
 
-// A folding section's title (an ipywidgets Accordion: "Ask why", "New game / seats") opens and
-// closes on a click only: it becomes a button for the keyboard and for screen readers, a Tab
-// stop whose aria-expanded says whether the section is open, and Enter or Space toggles it.
-const SECTION = '.jupyter-widget-Collapse';
-const SECTION_TITLE = '.jupyter-widget-Collapse-header';
-const SECTION_OPEN = 'jupyter-widget-Collapse-open';
+// A folding section (common.Disclosure: "Ask why", "New game / seats") opens with its toggle
+// button, which Tab reaches and Enter or Space presses; screen readers are also told whether it
+// is open (aria-expanded, from the button's pressed state), which ipywidgets does not say.
+const SECTION_TOGGLE = '.sk-disclosure-toggle';
 
 function nameSectionTitles() {
-  for (const title of document.querySelectorAll(SECTION_TITLE)) {
-    const section = title.closest(SECTION);
-    const open = String(!!section && section.classList.contains(SECTION_OPEN));
-    if (title.getAttribute('role') !== 'button') title.setAttribute('role', 'button');
-    if (title.tabIndex !== 0) title.tabIndex = 0;
-    if (title.getAttribute('aria-expanded') !== open) title.setAttribute('aria-expanded', open);
+  for (const toggle of document.querySelectorAll(SECTION_TOGGLE)) {
+    const open = String(toggle.classList.contains('mod-active'));
+    if (toggle.getAttribute('aria-expanded') !== open) toggle.setAttribute('aria-expanded', open);
   }
 }
 
 function onKeyDown(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const title = event.target instanceof Element ? event.target.closest(SECTION_TITLE) : null;
-  if (title && (event.key === 'Enter' || event.key === ' ')) {
-    event.preventDefault();  // Space would scroll the page
-    title.click();
-    return;
-  }
   const card = event.target instanceof Element ? event.target.closest(CARD) : null;
   const hand = card && card.closest(HAND);
   if (!hand) return;

@@ -147,6 +147,27 @@ def binder_server(binder_env: Path, chromium: None) -> Iterator[JupyterServer]:
 
 
 @pytest.mark.binder
+def test_binder_server_uses_the_kernel_socket_that_sends_each_message_at_once(binder_env: Path) -> None:
+    """Voila inside the Jupyter server does not read voila.json: postBuild gives the server the
+    same kernel WebSocket (Nagle's algorithm off) through its environment's config file."""
+    python = binder_env.parent / "venv" / "bin" / "python"
+    code = (
+        "from jupyter_server.serverapp import ServerApp\n"
+        "app = ServerApp()\n"
+        "app.initialize(argv=[], find_extensions=False, new_httpserver=False)\n"
+        "print(app.kernel_websocket_connection_class.__module__, app.kernel_websocket_connection_class.__name__)"
+    )
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    done = subprocess.run(
+        [str(python), "-c", code], cwd=binder_env, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["sloth_kernel.voila_setup", "NoDelayKernelConnection"]
+
+
+@pytest.mark.binder
 def test_binder_env_serves_the_gallery_and_an_app(binder_server: JupyterServer, browser: Any) -> None:
     game = "too-sloth-to-win"
     context = browser.new_context(viewport={"width": 1200, "height": 1000})

@@ -31,8 +31,12 @@ function rove(hand, current) {
   hand.slothCurrent = current;
 }
 
+// After a change in the page a hand is put right without reading the layout (offsetParent would
+// make the browser lay the page out again for each of a move's many widget updates): a disabled
+// card is skipped; a hidden hand's cards take no focus anyway, and showing the hand again is
+// itself a change that settles it once more.
 function settle(hand) {
-  const cards = cardsOf(hand).filter(usable);
+  const cards = cardsOf(hand).filter((card) => !card.disabled);
   if (cards.length === 0) return;
   const focused = cards.find((card) => card === document.activeElement);
   const kept = cards.includes(hand.slothCurrent) ? hand.slothCurrent : null;

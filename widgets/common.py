@@ -273,12 +273,25 @@ def svg_data_uri(svg: str) -> str:
 
 
 def face_css(faces: dict[str, kit.CardFace]) -> str:
-    """CSS giving each hand-card button class its card picture (class name -> face)."""
+    """CSS giving each card class its picture (class name -> face): the hand's card buttons, and
+    the small card pictures of :func:`card_image`."""
     rules = []
     for css_class, face in faces.items():
         uri = svg_data_uri(kit.card_svg(face, width=kit.CARD_W))
-        rules.append(f".sk-handcard.{css_class}{{background-image:url({uri})}}")
+        rules.append(f".sk-handcard.{css_class},.sk-cardimg.{css_class}{{background-image:url({uri})}}")
     return "<style>" + "".join(rules) + "</style>"
+
+
+def card_image(css_class: str, title: str, width: int) -> str:
+    """A card's picture drawn by its face class (:func:`face_css`, sent once with the board's
+    style): a few dozen bytes instead of the card's whole SVG each time a panel changes. A named
+    image (role img), with its name as the mouse's tooltip too."""
+    name = html.escape(title, quote=True)
+    height = round(width * kit.CARD_H / kit.CARD_W)
+    return (
+        f'<span class="sk-cardimg {css_class}" role="img" aria-label="{name}" title="{name}" '
+        f'style="width:{width}px;height:{height}px"></span>'
+    )
 
 
 def explanation_html(verdict: Explanation | None, note: str = "") -> str:
@@ -366,6 +379,7 @@ BOARD_STYLE = """
 .sk-board .widget-html-content{line-height:1.35}
 .sk-board svg{max-width:100%;height:auto}
 .sk-board .widget-html,.sk-board .widget-html-content{max-width:100%;min-width:0}
+.sk-cardimg{display:inline-block;flex:none;vertical-align:middle;background-size:100% 100%;background-repeat:no-repeat}
 .sk-turn{display:flex;gap:10px;align-items:center;font-size:17px;padding:8px 12px;border-radius:10px;border:2px solid #c9d8f0;
   background:#eef3fb;overflow-wrap:anywhere}
 .sk-turn.sk-yours{background:#dff5e3;border-color:#1f7a35;box-shadow:0 0 0 3px #1f7a3533}

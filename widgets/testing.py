@@ -42,6 +42,7 @@ def visible_text(board: widgets.Widget) -> str:
         if isinstance(w, widgets.HTML):
             body = re.sub(r"<style>.*?</style>", " ", w.value, flags=re.S)
             body = re.sub(r"<title>(.*?)</title>", r" \1 ", body)
+            body = re.sub(r'<span[^>]*role="img"[^>]*aria-label="([^"]*)"[^>]*>', r" \1 ", body)  # a named picture
             parts.append(html.unescape(re.sub(r"<[^>]+>", " ", body)))
         elif isinstance(w, (widgets.Button, widgets.ToggleButton)):
             parts.append(f"{w.description} {w.tooltip or ''}")

@@ -16,7 +16,7 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import CardHand, GameBoard, HandCard, face_css, guarded
+from sloth_widgets.common import CardHand, GameBoard, HandCard, card_image, face_css, guarded
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
@@ -67,7 +67,11 @@ def card_order(code: str) -> tuple[int, int]:
 
 
 def cards_html(codes: Any, *, width: int = SMALL, empty: str = "(none)") -> str:
-    return kit.card_row([card(c, width=width) for c in codes], empty=empty)
+    """A row of small cards, drawn by their face classes (the board's style holds the pictures)."""
+    return kit.card_row(
+        [card(c, width=width) if c is None else card_image(face_class(c), card_title(c), width) for c in codes],
+        empty=empty,
+    )
 
 
 def baby_icon() -> str:

@@ -1418,7 +1418,11 @@ def one_update_each(root: widgets.Widget) -> Iterator[None]:
     """Inside this block, each widget under `root` (with its layout and style) keeps its changes
     and sends them as one update when the block ends, in page order, instead of one message per
     changed property: a move's redraw reaches the page in fewer, whole pieces. (A widget created
-    inside the block is sent whole when created, before any update that shows it.)"""
+    inside the block is sent whole when created, before any update that shows it.) Inside an
+    outer block for the same root (a render within an action), nothing more is walked or held."""
+    if root._holding_sync:
+        yield
+        return
     with contextlib.ExitStack() as stack:
         for widget in reversed(widget_family(root)):  # the last entered is the first to send
             stack.enter_context(widget.hold_sync())

@@ -17,7 +17,7 @@ SPEC = GameSpec(
     variants="sloth_kernel.games.sprint.variants:VARIANTS",
     benchmarks="sloth_kernel.games.sprint.bench:extra_benchmarks",
     cooperative=True,
-    max_length=2_000,
+    max_length=50_000,
     order=40,
     pitch=(
         "The whole table is the Tortoise. Lift exactly as many cards as the Objective says, without counting;"

@@ -81,12 +81,21 @@ def move_distribution(model: Any, config: SprintConfig | None = None, tortoise: 
     return moves
 
 
-def _moves_by_value(config: SprintConfig, pmfs: np.ndarray) -> np.ndarray:
+@lru_cache(maxsize=32)
+def _move_of_lift(config: SprintConfig) -> np.ndarray:
+    """one_hot[i, lift, m]: 1 where lifting `lift` on the i-th smallest Objective moves the Tortoise m (SP-4)."""
     values = sorted(set(config.objectives))
-    table = np.zeros((len(values), MOVES))
+    one_hot = np.zeros((len(values), config.max_lift + 1, MOVES))
     for i, objective in enumerate(values):
         for lift in range(1, config.max_lift + 1):
-            table[i, tortoise_move(objective, lift, config.young_tortoise)] += pmfs[i, lift]
+            one_hot[i, lift, tortoise_move(objective, lift, config.young_tortoise)] = 1.0
+    one_hot.setflags(write=False)
+    return one_hot
+
+
+def _moves_by_value(config: SprintConfig, pmfs: np.ndarray) -> np.ndarray:
+    """table[i, m]: P(the Tortoise moves m) on the i-th smallest Objective, from each Objective's lift pmf."""
+    table: np.ndarray = np.einsum("il,ilm->im", pmfs, _move_of_lift(config))
     return table
 
 

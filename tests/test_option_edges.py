@@ -1,0 +1,126 @@
+"""No accepted option runs away (issue 22): every range's edge is accepted, one past it is refused.
+
+Sprint!'s ``track_length`` was accepted up to 500, where one expert decision cost over 120 s and
+4.8 GB; ISMCTS ``iterations`` and Sprint!'s ``sigma`` had no range at all. Every game option and
+every bot option now has a range whose worst decision ``python -m sloth_kernel bench --edges``
+measures (the README's "Benchmark"); here, untimed, each end of each range is accepted and one
+step past it is a ConfigError with a sentence, and the benchmark measures both ends of every range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sloth_kernel import ConfigError, load_game
+from sloth_kernel.bots import _game_bots, make_bot
+from sloth_kernel.edges import bot_edges, cases, game_edges
+from sloth_kernel.registry import available_games, game_spec
+
+GAMES = available_games()
+
+
+def ranged_options(name: str) -> list[tuple[str, int, int, dict[str, Any]]]:
+    spec = game_spec(name)
+    return [
+        (option.name, option.low, option.high, spec.option_needs.get(option.name, {}))
+        for option in spec.options()
+        if option.low is not None and option.high is not None
+    ]
+
+
+GAME_RANGES = [(name, *ranged) for name in GAMES for ranged in ranged_options(name)]
+BOT_RANGES = [
+    (name, level, option, low, high)
+    for name in GAMES
+    for level, cls in _game_bots(name).items()
+    for option, (low, high) in getattr(cls, "option_ranges", {}).items()
+]
+
+
+@pytest.mark.parametrize(("name", "option", "low", "high", "needs"), GAME_RANGES)
+def test_each_end_of_a_game_options_range_is_accepted_and_one_past_it_refused(
+    name: str, option: str, low: int, high: int, needs: dict[str, Any]
+) -> None:
+    for value in (low, high):
+        assert getattr(load_game(name, **needs, **{option: value}).config, option) == value
+    for value in (low - 1, high + 1):
+        with pytest.raises(ConfigError) as caught:
+            load_game(name, **needs, **{option: value})
+        assert len(str(caught.value).split()) > 4  # a sentence (below Sprint!'s 5: no square for a carrot)
+    with pytest.raises(ConfigError) as caught:
+        load_game(name, **needs, **{option: high + 1})
+    assert option in str(caught.value) and str(high + 1) in str(caught.value)
+
+
+def test_sprint_tracks_are_at_most_60_squares() -> None:
+    """At 500 one expert decision took over 120 s and 4.8 GB; 60 is the longest the solvers serve in about 1 s."""
+    assert load_game("sprint", track_length=60).config.finish == 60
+    for length in (61, 200, 500):
+        with pytest.raises(ConfigError, match="track_length must be a whole number from 2 to 60"):
+            load_game("sprint", track_length=length)
+
+
+@pytest.mark.parametrize(("name", "level", "option", "low", "high"), BOT_RANGES)
+def test_each_end_of_a_bot_options_range_is_accepted_and_one_past_it_refused(
+    name: str, level: str, option: str, low: float, high: float
+) -> None:
+    whole = type(low) is int and type(high) is int
+    for value in (low, high):
+        make_bot(name, level, seed=1, **{option: value})
+    past = (low - 1, high + 1) if whole else (low - 0.001, high + 0.001)
+    for value in (*past, float("nan"), float("inf"), True, "1", None, [1]):
+        if value is None and option in ("iterations", "seconds"):
+            continue  # None is their documented "not set"
+        with pytest.raises(ConfigError) as caught:
+            make_bot(name, level, seed=1, **{option: value})
+        assert caught.value.args[0].startswith(f"{option} must be")
+
+
+def test_ismcts_iterations_and_seconds_have_ranges() -> None:
+    """No bound at all before: iterations=10**9 searched for hours."""
+    for options in ({"iterations": 10**9}, {"iterations": 0}, {"seconds": 3600}, {"seconds": 0}):
+        with pytest.raises(ConfigError, match="must be"):
+            make_bot("too-sloth-to-win", "ismcts", **options)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unknown_bot_options_and_levels_are_config_errors(name: str) -> None:
+    for level in _game_bots(name):
+        with pytest.raises(ConfigError, match="has no option 'speed'"):
+            make_bot(name, level, speed=3)
+    with pytest.raises(ConfigError, match="no bot level"):
+        make_bot(name, "grandmaster")
+    with pytest.raises(ConfigError):
+        make_bot(name, "random", seed=-1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_edge_benchmark_measures_both_ends_of_every_range(name: str) -> None:
+    measured = [case for case in cases([name])]
+    for level, cls in _game_bots(name).items():
+        options = [case.options for case in measured if case.level == level and not case.bot_options]
+        for option, low, high, _ in ranged_options(name):
+            default = next(o.default for o in game_spec(name).options() if o.name == option)
+            for value in {low, high} - {default}:
+                assert any(o.get(option) == value for o in options), (level, option, value)
+        bot_options = [case.bot_options for case in measured if case.level == level and case.bot_options]
+        assert bot_options == [options for _, options in bot_edges(cls)]
+    assert game_edges(name)[0] == ("defaults", {})
+
+
+@pytest.mark.parametrize("sigma", [0.0, 2.0])
+@pytest.mark.parametrize("level", ["expert", "master"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"race_deck": (1, 0, 0, 0, 0, 1, 0, 0), "objectives": (1,)},
+        {"race_deck": (0, 0, 0, 0, 2, 2, 2, 0), "objectives": (1, 2, 3, 4, 5)},
+    ],
+)
+def test_sprint_solvers_decide_at_the_small_edges(options: dict[str, Any], level: str, sigma: float) -> None:
+    """The smallest decks (no card moves the Hare forward; two cards) with the exact and the widest skill."""
+    state = load_game("sprint", **options).new_state(3)
+    move = make_bot("sprint", level, seed=0, sigma=sigma).choose(state.observation(0))
+    assert move in state.legal_moves()

@@ -79,12 +79,12 @@ def bot_edges(level_class: Any) -> list[tuple[str, dict[str, Any]]]:
 
 def cases(games: list[str] | None = None, levels: list[str] | None = None) -> Iterator[Case]:
     """Every case of the edge benchmark, for the games and levels named (default: all)."""
-    from sloth_kernel.bots import _game_bots
+    from sloth_kernel.bots import bot_classes
 
     for name in games or available_games():
         edges = game_edges(name)
         costliest = edges[-1]
-        for level, level_class in _game_bots(name).items():
+        for level, level_class in bot_classes(name).items():
             if levels and level not in levels:
                 continue
             for label, options in edges:

@@ -9,12 +9,15 @@ step past it is a ConfigError with a sentence, and the benchmark measures both e
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sloth_kernel import ConfigError, load_game
-from sloth_kernel.bots import _game_bots, make_bot
+from sloth_kernel.bots import bot_classes, make_bot
 from sloth_kernel.edges import bot_edges, cases, game_edges
 from sloth_kernel.registry import available_games, game_spec
 
@@ -34,7 +37,7 @@ GAME_RANGES = [(name, *ranged) for name in GAMES for ranged in ranged_options(na
 BOT_RANGES = [
     (name, level, option, low, high)
     for name in GAMES
-    for level, cls in _game_bots(name).items()
+    for level, cls in bot_classes(name).items()
     for option, (low, high) in getattr(cls, "option_ranges", {}).items()
 ]
 
@@ -87,7 +90,7 @@ def test_ismcts_iterations_and_seconds_have_ranges() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_unknown_bot_options_and_levels_are_config_errors(name: str) -> None:
-    for level in _game_bots(name):
+    for level in bot_classes(name):
         with pytest.raises(ConfigError, match="has no option 'speed'"):
             make_bot(name, level, speed=3)
     with pytest.raises(ConfigError, match="no bot level"):
@@ -99,7 +102,7 @@ def test_unknown_bot_options_and_levels_are_config_errors(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_edge_benchmark_measures_both_ends_of_every_range(name: str) -> None:
     measured = [case for case in cases([name])]
-    for level, cls in _game_bots(name).items():
+    for level, cls in bot_classes(name).items():
         options = [case.options for case in measured if case.level == level and not case.bot_options]
         for option, low, high, _ in ranged_options(name):
             default = next(o.default for o in game_spec(name).options() if o.name == option)
@@ -124,3 +127,43 @@ def test_sprint_solvers_decide_at_the_small_edges(options: dict[str, Any], level
     state = load_game("sprint", **options).new_state(3)
     move = make_bot("sprint", level, seed=0, sigma=sigma).choose(state.observation(0))
     assert move in state.legal_moves()
+
+
+bot_option_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.lists(st.integers(), max_size=2),
+    st.just(10**5000),
+    st.sampled_from(["relative", "absolute", "two-ended"]),
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+def test_any_bot_option_value_builds_a_bot_or_is_a_config_error(name: str, data: Any) -> None:
+    levels = bot_classes(name)
+    level = data.draw(st.sampled_from(sorted(levels)))
+    takes = [p for p in inspect.signature(levels[level]).parameters if p not in ("seed", "spec")]
+    options = data.draw(st.dictionaries(st.sampled_from([*takes, "speed"]), bot_option_values, max_size=3))
+    seed = data.draw(st.one_of(st.none(), st.integers(-5, 2**300), st.booleans(), st.floats()))
+    try:
+        make_bot(name, level, seed=seed, **options)
+    except ConfigError as err:
+        assert err.args[0] and "Traceback" not in err.args[0]
+
+
+def test_bench_edges_prints_a_row_per_case(capsys: pytest.CaptureFixture[str]) -> None:
+    from sloth_kernel.__main__ import main
+
+    args = ["bench", "--edges", "--games", "sprint", "--levels", "random", "heuristic", "--samples", "2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("  sprint ")]
+    expected = [case for case in cases(["sprint"], ["random", "heuristic"])]
+    assert len(rows) == len(expected) and all(" failed" not in row for row in rows)
+    assert "track_length=60" in out and "worst decision:" in out and "most memory:" in out
+    assert main(["bench", "--edges", "--samples", "0"]) == 2
+    assert "--samples must be from 1 to 1000" in capsys.readouterr().err

@@ -51,6 +51,11 @@ def bot_levels(game: str) -> list[str]:
     return list(_game_bots(game))
 
 
+def bot_classes(game: str) -> dict[str, Any]:
+    """Level -> bot class for `game` (each class's ``option_ranges`` names its options' ranges)."""
+    return _game_bots(game)
+
+
 def _game_bots(game: str) -> dict[str, Any]:
     """Levels for `game`: random, the game's own (its spec's ``bots``), and ismcts where it can search."""
     from sloth_kernel.registry import game_spec

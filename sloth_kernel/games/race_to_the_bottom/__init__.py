@@ -38,6 +38,7 @@ SPEC = GameSpec(
     option_ranges={"races": (1, 9)},
     option_needs={"races": {"grand_prix": True}},
     seat_options=("leader",),
+    edge_cases=(("4 players, a Grand Prix of 9 races", {"players": 4, "grand_prix": True, "races": 9}),),
     notebooks=(
         Notebook(
             "analysis_race_to_the_bottom.ipynb", "Race to the Bottom in numbers", "What a 12-card hand holds, exactly."

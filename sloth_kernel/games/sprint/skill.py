@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, ClassVar, Literal, Protocol
 
+from sloth_kernel.errors import ConfigError
+from sloth_kernel.notation import shown
+
 ErrorShape = Literal["relative", "absolute", "two-ended"]
 ERROR_SHAPES: tuple[str, ...] = ("relative", "absolute", "two-ended")
 
@@ -96,11 +99,11 @@ class GaussianLifter:
 
     def __post_init__(self) -> None:
         if not (isinstance(self.sigma, (int, float)) and self.sigma >= 0 and math.isfinite(self.sigma)):
-            raise ValueError(f"sigma must be a number >= 0, not {self.sigma!r}")
+            raise ConfigError(f"sigma must be a number of 0 or more, not {shown(self.sigma)}")
         if not (isinstance(self.offset, (int, float)) and math.isfinite(self.offset)):
-            raise ValueError(f"offset must be a finite number, not {self.offset!r}")
+            raise ConfigError(f"offset must be a finite number, not {shown(self.offset)}")
         if self.error not in ERROR_SHAPES:
-            raise ValueError(f"error must be one of {', '.join(ERROR_SHAPES)}, not {self.error!r}")
+            raise ConfigError(f"error must be one of {', '.join(ERROR_SHAPES)}, not {shown(self.error)}")
 
     def aim(self, objective: int) -> float:
         return max(1.0, objective + self.offset)

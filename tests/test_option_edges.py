@@ -167,3 +167,18 @@ def test_bench_edges_prints_a_row_per_case(capsys: pytest.CaptureFixture[str]) -
     assert "track_length=60" in out and "worst decision:" in out and "most memory:" in out
     assert main(["bench", "--edges", "--samples", "0"]) == 2
     assert "--samples must be from 1 to 1000" in capsys.readouterr().err
+
+
+def test_a_table_with_an_expert_on_a_500_square_track_is_refused(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's command: accepted before, and every page then computed a two-minute decision."""
+    from sloth_kernel.__main__ import main
+
+    store = str(tmp_path / "tables.sqlite")
+    for length, code in ((500, 2), (61, 2), (60, 0)):
+        options = f'{{"track_length": {length}}}'
+        args = ["table", "--store", store, "create", "--game", "sprint", "--seats", "bot:expert,human"]
+        assert main([*args, "--options", options, "--json"]) == code
+        err = capsys.readouterr().err
+        assert ("track_length must be a whole number from 2 to 60" in err) == (code == 2), err

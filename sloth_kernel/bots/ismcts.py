@@ -26,11 +26,12 @@ from sloth_kernel.core import GameState
 from sloth_kernel.errors import ConfigError
 from sloth_kernel.notation import shown
 
-DEFAULT_ITERATIONS = 1000
+MAX_ITERATIONS = 600
+"""The most iterations one decision may take: the worst decision of every game at 600 is within about a
+second (``python -m sloth_kernel bench --edges``; at 1000 a Super Surplus decision took 1.4 s)."""
+DEFAULT_ITERATIONS = MAX_ITERATIONS
+"""The budget of a game whose search spec names none (the bundled games name 60 to 200)."""
 DEFAULT_EXPLORATION = 0.7
-MAX_ITERATIONS = 1000
-"""The most iterations one decision may take: the worst decision of every game at 1000 is within about a
-second (``python -m sloth_kernel bench --edges``)."""
 MAX_SECONDS = 1.0
 """The longest CPU time one decision may be given (``seconds``)."""
 MAX_EXPLORATION = 10.0

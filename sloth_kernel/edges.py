@@ -3,14 +3,14 @@
 Every option a game or a bot accepts has a range whose worst case the bots must serve: a decision
 within about a second of CPU and 500 MiB (issue 22). For every game and bot level this measures
 decisions at each end of each ranged option (``players`` included, one option at a time, with
-what it needs: ``races`` needs a Grand Prix), at the game's costliest option sets (its spec's
-``edge_cases``: e.g. Sprint!'s longest track with the largest decks), and at each end of each
+what the spec's ``option_needs`` says it needs), at the game's costliest option sets (its spec's
+``edge_cases``: e.g. the longest track with the largest decks), and at each end of each
 bot option's range (the bot class's ``option_ranges``), the latter at the costliest option set.
 
 Each case runs in a fresh forked process, so that caches start cold as in a new server process:
 ``samples`` seeded positions (seeds 0, 1, ..., each a seeded number of random legal moves from the
 seed's deal), one bot decision each, timed in CPU seconds (``time.process_time``: every thread of
-the process); the first decision pays for the caches a bot builds (Sprint!'s solvers), later ones
+the process); the first decision pays for the caches a bot builds (an exact solver's), later ones
 reuse them, as a server's would. Memory is the process's peak resident size above what it held
 when it started (``ru_maxrss``). The table shows each case's median, p95 and worst decision and
 its peak memory; the last lines name the worst decision over all cases.

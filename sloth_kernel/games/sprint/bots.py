@@ -37,8 +37,8 @@ def _real(name: str, value: object, low: float, high: float, why: str) -> float:
 
 
 def check_skill(sigma: object, error: object) -> None:
-    """The options every Sprint! bot takes: sigma 0 to 2, error one of the three shapes (SP-7)."""
-    _real("sigma", sigma, 0.0, MAX_SIGMA, "the lifter's typical miss; 0 lifts exactly, SP-7")
+    """The options every Sprint! bot takes: sigma 0 to 2, error one of the three shapes of miss."""
+    _real("sigma", sigma, 0.0, MAX_SIGMA, "the lifter's typical miss; 0 lifts exactly")
     if not isinstance(error, str) or error not in ERROR_SHAPES:
         raise ConfigError(f"error must be one of {', '.join(ERROR_SHAPES)}, not {shown(error)}")
 

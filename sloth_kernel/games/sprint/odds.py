@@ -43,7 +43,7 @@ APPROXIMATION_TOLERANCE = 0.01  # stated bound on |exact - faithful| win probabi
 DEFAULT_OFFSETS: tuple[float, ...] = tuple(x / 4 for x in range(-32, 13))  # -8 .. +3 by quarter cards
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # up to 8 MiB each on the longest track (60 squares): at most 66 MiB kept
 def hare_kernels(config: SprintConfig) -> np.ndarray:
     """kernel[t, m, h, h2]: P(the Hare goes h -> h2 and does not finish) after the Tortoise
     moved m to square t, with the Hare's card drawn uniformly from the Race deck."""

@@ -95,8 +95,10 @@ def test_unknown_bot_options_and_levels_are_config_errors(name: str) -> None:
             make_bot(name, level, speed=3)
     with pytest.raises(ConfigError, match="no bot level"):
         make_bot(name, "grandmaster")
-    with pytest.raises(ConfigError):
-        make_bot(name, "random", seed=-1)
+    for seed in (1.5, "1", True, [1], 10**5000):
+        with pytest.raises(ConfigError, match="seed is a whole number"):
+            make_bot(name, "random", seed=seed)
+    make_bot(name, "random", seed=2**256 * 31 + 3)  # a board's seat seeds are the game's seed * 31 + seat
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -43,7 +43,7 @@ SPEC = GameSpec(
     },
     edge_cases=(
         ("race deck of 2 cards, 1 Objective", {"race_deck": (1, 0, 0, 0, 0, 1, 0, 0), "objectives": (1,)}),
-        ("no card moves the Hare forward", {"race_deck": (0, 0, 0, 0, 2, 2, 2, 0), "objectives": (1, 2, 3, 4, 5)}),
+        ("no card moves the Hare forward", {"race_deck": (0, 0, 0, 0, 2, 2, 2, 0), "objectives": (5,)}),
         ("128 race cards, 127 Objectives", {"race_deck": (16,) * 8, "objectives": tuple(range(1, 128))}),
         (
             "track 60, decks of 128 and 127, Young Tortoise",

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from sloth_kernel.errors import ConfigError
 from sloth_kernel.games.sprint.engine import RACE_KINDS, SprintConfig, hare_destination, nearest_carrots, tortoise_move
 from sloth_kernel.games.sprint.skill import ErrorShape, GaussianLifter
 
@@ -114,7 +115,10 @@ def solve_layers(config: SprintConfig, moves: np.ndarray) -> np.ndarray:
         try:
             value[t] = np.linalg.solve(system, rhs)
         except np.linalg.LinAlgError as err:
-            raise ValueError("with this deck and lifter the game can go on forever") from err
+            raise ConfigError(
+                "with this race deck and lifter the game can go on for ever: the Tortoise may never move "
+                "while no card takes the Hare to the finish"
+            ) from err
     return value
 
 
@@ -147,7 +151,10 @@ def optimal_offset(
     config = config or SprintConfig()
 
     def win(offset: float) -> float:
-        return win_probability(GaussianLifter(sigma, offset, error), config)
+        try:
+            return win_probability(GaussianLifter(sigma, offset, error), config)
+        except ConfigError:  # with this aim the game may never end, so the table may never win
+            return 0.0
 
     scores = [win(x) for x in offsets]
     best = int(np.argmax(scores))
@@ -238,13 +245,21 @@ def optimal_policy(
             after[:, 0] = kernel[t, 0] @ layer
             gains = np.einsum("aim,hm->hia", moves_by, after)  # [h, objective, offset]
             pick = gains.argmax(axis=2)
-            if previous is not None and np.array_equal(pick, previous):
-                break
+            if previous is not None:  # keep a choice that is still as good: a tie never flips it (nor stalls)
+                best = np.take_along_axis(gains, pick[..., None], axis=2)[..., 0]
+                kept = np.take_along_axis(gains, previous[..., None], axis=2)[..., 0]
+                pick = np.where(kept >= best - 1e-12, previous, pick)
+                if np.array_equal(pick, previous):
+                    break
             previous = pick
             picked = moves_by[pick, np.arange(len(values))[None, :]]  # [h, objective, m]
             moves = np.einsum("i,him->hm", weights, picked)
             system = eye - moves[:, 0][:, None] * kernel[t, 0]
-            layer = np.linalg.solve(system, (moves[:, 1:] * after[:, 1:]).sum(axis=1))
+            wins = (moves[:, 1:] * after[:, 1:]).sum(axis=1)
+            try:
+                layer = np.linalg.solve(system, wins)
+            except np.linalg.LinAlgError:  # these aims can stall for ever (never a win there): least squares
+                layer = np.clip(np.linalg.lstsq(system, wins, rcond=None)[0], 0.0, 1.0)
         value[t] = layer
         choice[t] = previous
     table = tuple(tuple(tuple(float(offsets[a]) for a in row) for row in layer_) for layer_ in choice)

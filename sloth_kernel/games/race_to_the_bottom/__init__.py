@@ -19,7 +19,7 @@ SPEC = GameSpec(
     puzzles="sloth_kernel.games.race_to_the_bottom.puzzles:BOOK",
     variants="sloth_kernel.games.race_to_the_bottom.variants:VARIANTS",
     cooperative=False,
-    max_length=60_000,
+    max_length=70_000,
     order=20,
     pitch=(
         "Everyone plays from their own 54-card deck. Match the meld on the table with equal or higher ranks, "

@@ -1,6 +1,7 @@
 """``python -m sloth_kernel bench``: random-playout decisions per second, per game.
 
-(``bench --tables`` measures the shared tables' stores instead: see ``sloth_kernel.tables.bench``.)
+(``bench --tables`` measures the shared tables' stores instead: see ``sloth_kernel.tables.bench``;
+``bench --edges`` the worst bot decision at the edge of every option's range: see ``sloth_kernel.edges``.)
 
 Each figure is the median of several timed runs in one process, legal-move
 generation included, using the documented fast path (clone + apply_unchecked).
@@ -112,9 +113,23 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: the table stores' propagation, from a commit in one process to its arrival in another "
         "(SQLite, $SLOTH_TABLES and each --store)",
     )
+    parser.add_argument(
+        "--edges",
+        action="store_true",
+        help="instead: the worst bot decision (CPU seconds, peak memory) at each end of every game option's and "
+        "bot option's range, for every game and bot level",
+    )
+    parser.add_argument("--levels", nargs="*", default=None, help="with --edges: only these bot levels")
+    parser.add_argument("--samples", type=int, default=6, help="with --edges: seeded positions per case")
     parser.add_argument("--store", action="append", default=[], help="with --tables: also this store (a URL)")
     parser.add_argument("--commits", type=int, default=200, help="with --tables: commits per store")
     args = parser.parse_args(argv)
+    if args.edges:
+        if not 1 <= args.samples <= 1000:
+            raise UsageError(f"--samples must be from 1 to 1000, not {args.samples}")
+        from sloth_kernel.edges import run as run_edges
+
+        return run_edges(args.games, args.levels, args.samples)
     if args.tables:
         if not 2 <= args.commits <= 100_000:
             raise UsageError(f"--commits must be from 2 to 100000, not {args.commits}")

@@ -816,6 +816,14 @@ def read_record(record: Any) -> dict[str, Any]:
             value=shorten(version),
         )
     check_schema(data, RECORD_SCHEMA, RecordError, "record")
+    rules = data.get("rules", 1)
+    if type(rules) is not int:  # the schema's "integer" lets 1.0 through, as JSON Schema does
+        raise RecordError(
+            f"record.rules is the edition of the game's rulings the record was made under, a whole number such as 1, "
+            f"not {shorten(rules)}",
+            path="record.rules",
+            value=shorten(rules),
+        )
     check_seed(data["seed"], RecordError, path="record.seed")
     return data
 

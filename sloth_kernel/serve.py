@@ -29,6 +29,8 @@ import os
 import sys
 from pathlib import Path
 
+from sloth_kernel.errors import shorten
+
 TEMPLATE = "sloth"
 GALLERY = "index.ipynb"
 DEFAULT_HOST = "127.0.0.1"
@@ -112,6 +114,17 @@ def voila_command(host: str, port: int, extra: list[str]) -> list[str]:
     ]
 
 
+def port_number(text: str) -> int:
+    """A TCP port for ``--port``: a whole number from 1 to 65535 (argparse shows the refusal as a usage error)."""
+    try:
+        port = int(text.strip())
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535 or not text.strip().isascii():
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {shorten(text)}")
+    return port
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="sloth-kernel play",
@@ -119,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         epilog="Other --Class.trait=value options go to Voila as they are.",
     )
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     args, extra = parser.parse_known_args(argv)
     unknown = [option for option in extra if not (option.startswith("--") and "." in option.split("=", 1)[0])]
     if unknown:

@@ -116,6 +116,9 @@ class GameSpec:
     """Options that name a seat (0 to players - 1)."""
     option_needs: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     """Options that only apply with others set, e.g. ``{"rounds": {"match": True}}``."""
+    edge_cases: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """(label, options): the game's costliest option sets for ``bench --edges`` (the last is the costliest),
+    beyond the ends of each range it finds itself, e.g. the longest track with the largest decks."""
     deal_schema: str | None = None
     """``package:file``: the JSON Schema (draft-07) of the deals ``from_deal`` takes, a resource shipped
     in the package (e.g. ``"my_game:deal.schema.json"``). ``from_deal`` checks every deal against it

@@ -81,7 +81,7 @@ def test_sprint_carrots_are_at_most_one_per_square() -> None:
 @pytest.mark.parametrize(
     ("game_name", "option", "value", "words"),
     [
-        ("sprint", "track_length", 10**12, "from 2 to 500"),
+        ("sprint", "track_length", 10**12, "from 2 to 60"),
         ("sprint", "players", 10**12, "from 1 to 20"),
         ("too-sloth-to-win", "finish", 10**12, "from 3 to 20"),
         ("too-sloth-to-win", "rounds", 10**9, "from 1 to 9"),

@@ -108,6 +108,18 @@ def test_the_console_script_is_the_command_line() -> None:
     assert exit_.value.code == 2
 
 
+@pytest.mark.parametrize("port", ["99999999", "0", "-1", "65536", "http", "\u0663"])
+def test_play_refuses_a_port_outside_1_to_65535(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from sloth_kernel.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--port", port])
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --port: a port is a whole number from 1 to 65535" in error and "Traceback" not in error
+    assert serve.port_number("1") == 1 and serve.port_number("65535") == 65535
+
+
 def test_voila_json_names_the_kernel_spec_manager_that_links_the_template() -> None:
     from jupyter_client.kernelspec import KernelSpecManager
     from traitlets.utils.importstring import import_item

@@ -240,6 +240,72 @@ def test_tampered_records_replay_or_are_refused_with_a_record_error(
             assert isinstance(err, SlothKernelError)
 
 
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value) in a record's JSON data, the containers included (the root excluded)."""
+    found = [(path, value)] if path else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, inner in items:
+        found += _leaves(inner, (*path, key))
+    return found
+
+
+def look_alikes(value: Any) -> st.SearchStrategy[Any]:
+    """Values that JSON or a careless writer could put in place of `value`: its float twin
+    (1.0 for 1; JSON Schema counts 1.0 as an integer), its neighbours, bools, text, huge numbers."""
+    near: list[Any] = [None, True, False, [], {}, 1.5, 10**40, float("nan"), float("inf")]
+    if type(value) is int:
+        near += [float(value), float(value - 1), float(value + 1), value - 1, value + 1, -value, str(value)]
+    elif type(value) is str:
+        near += ["", value * 2, value.upper(), value[:-1], value + " 1"]
+    elif type(value) is bool:
+        near += [int(value), float(value)]
+    return st.one_of(st.sampled_from(near), st.sampled_from(near), json_values)
+
+
+def lesson_records(name: str) -> list[dict[str, Any]]:
+    """Records of the game's lessons: explicit deals (where a lesson has one) and options."""
+    spec = game_spec(name)
+    records = []
+    for lesson in spec.load(spec.lessons) or ():
+        game = load_game(name, **(lesson.options or {}))
+        seed = lesson.seed or 0
+        records.append((game.from_deal(lesson.deal, seed) if lesson.deal else game.new_state(seed)).to_record())
+    return records
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=120)
+@given(position=positions, data=st.data())
+def test_any_field_of_a_record_tampered_with_gives_a_record_error_or_a_replay(
+    name: str, position: tuple[int, int], data: Any
+) -> None:
+    """Issue 22: ``"rules": 1.0`` raised TypeError. Any one leaf or container anywhere in a record
+    (options, deal, moves, rules, seed) replaced by a look-alike replays or raises a typed error."""
+    record = data.draw(st.sampled_from([reached(name, *position).to_record(), *lesson_records(name)]))
+    field = data.draw(st.sampled_from(sorted(record)))  # each field as likely as any other, moves or not
+    path, value = data.draw(st.sampled_from([(path, value) for path, value in _leaves(record) if path[0] == field]))
+    replacement = data.draw(look_alikes(value))
+    tampered = copy.deepcopy(record)
+    holder = tampered
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = replacement
+    note(f"record{''.join(f'[{key!r}]' for key in path)} = {replacement!r}")
+    for call in (lambda: load_game(name).replay(tampered), lambda: sloth_kernel.from_record(tampered)):
+        outcome(call)  # anything but a SlothKernelError fails
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("rules", [1.0, 2.0, 3.0])
+def test_a_record_whose_rules_edition_is_a_float_is_a_record_error(name: str, rules: float) -> None:
+    record = load_game(name).new_state(5).to_record()
+    record["rules"] = rules
+    for call in (lambda: load_game(name).replay(record), lambda: sloth_kernel.from_record(record)):
+        with pytest.raises(sloth_kernel.errors.RecordError) as caught:
+            call()
+        assert caught.value.path == "record.rules" and "a whole number such as 1" in str(caught.value)
+
+
 @given(record=json_values)
 def test_arbitrary_json_is_no_record(record: Any) -> None:
     for name in GAMES:

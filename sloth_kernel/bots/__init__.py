@@ -11,12 +11,13 @@ more for some games) from the module its spec's ``bots`` names (``games/<game>/b
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from sloth_kernel.core import GameState, Move, Observation
-from sloth_kernel.errors import ConfigError
+from sloth_kernel.errors import ConfigError, plural, shorten
 
 S = TypeVar("S", bound=GameState[Any, Any])
 
@@ -49,6 +50,11 @@ def bot_levels(game: str) -> list[str]:
     return list(_game_bots(game))
 
 
+def bot_classes(game: str) -> dict[str, Any]:
+    """Level -> bot class for `game` (each class's ``option_ranges`` names its options' ranges)."""
+    return _game_bots(game)
+
+
 def _game_bots(game: str) -> dict[str, Any]:
     """Levels for `game`: random, the game's own (its spec's ``bots``), and ismcts where it can search."""
     from sloth_kernel.registry import game_spec
@@ -71,10 +77,28 @@ def ismcts_games() -> set[str]:
 
 
 def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Bot:
+    """A bot of `level` for `game`. Its options are checked by the bot: every one has a range whose
+    worst decision is measured (``python -m sloth_kernel bench --edges``); anything else is a ConfigError."""
     levels = _game_bots(game)
-    if level not in levels:
-        raise ConfigError(f"no bot level {level!r} for {game}; choose one of {', '.join(levels)}")
-    bot: Bot = levels[level](seed=seed, **options)
+    if not isinstance(level, str) or level not in levels:
+        raise ConfigError(f"no bot level {shorten(level)} for {game}; choose one of {', '.join(levels)}")
+    if seed is not None and (type(seed) is not int or seed.bit_length() > 4096):
+        raise ConfigError(f"a bot's seed is a whole number or None, not {shorten(seed)}")
+    cls = levels[level]
+    takes: Mapping[str, inspect.Parameter]
+    try:
+        takes = inspect.signature(cls).parameters
+    except (TypeError, ValueError):  # a plugin's class whose signature cannot be read: let it check
+        takes = {}
+    if takes and not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in takes.values()):
+        unknown = sorted(set(options) - set(takes))
+        if unknown:
+            valid = [name for name in takes if name != "seed"]
+            raise ConfigError(
+                f"the {level} bot has no {plural(len(unknown), 'option')} {', '.join(map(shorten, unknown))}; "
+                f"its options: {', '.join(valid) or 'none'}"
+            )
+    bot: Bot = cls(seed=seed, **options)
     return bot
 
 

@@ -19,13 +19,30 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from sloth_kernel.bots.determinize import SearchSpec, search_spec
 from sloth_kernel.core import GameState
+from sloth_kernel.errors import ConfigError
+from sloth_kernel.notation import shown
 
-DEFAULT_ITERATIONS = 1000
+MAX_ITERATIONS = 600
+"""The most iterations one decision may take: the worst decision of every game at 600 is within about a
+second (``python -m sloth_kernel bench --edges``; at 1000 a Super Surplus decision took 1.4 s)."""
+DEFAULT_ITERATIONS = MAX_ITERATIONS
+"""The budget of a game whose search spec names none (the bundled games name 60 to 200)."""
 DEFAULT_EXPLORATION = 0.7
+MAX_SECONDS = 1.0
+"""The longest CPU time one decision may be given (``seconds``)."""
+MAX_EXPLORATION = 10.0
+
+
+def _number(name: str, value: object, low: float, high: float, why: str, *, whole: bool = False) -> None:
+    """Refuse a bot option that is not a number from `low` to `high` (never a bool, NaN or infinity)."""
+    kinds = (int,) if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:
+        kind = "a whole number" if whole else "a number"
+        raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g} ({why}), not {shown(value)}")
 
 
 class Node:
@@ -64,6 +81,11 @@ class ISMCTSBot:
     """
 
     name = "ismcts"
+    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {
+        "iterations": (1, MAX_ITERATIONS),
+        "seconds": (0.001, MAX_SECONDS),
+        "exploration": (0.0, MAX_EXPLORATION),
+    }
 
     def __init__(
         self,
@@ -74,6 +96,15 @@ class ISMCTSBot:
         game_options: dict[str, Any] | None = None,
         spec: SearchSpec | None = None,
     ) -> None:
+        if iterations is not None:
+            _number("iterations", iterations, 1, MAX_ITERATIONS, "worlds searched per decision", whole=True)
+        if seconds is not None:
+            _number("seconds", seconds, 0.001, MAX_SECONDS, "CPU seconds per decision, instead of iterations")
+        _number("exploration", exploration, 0.0, MAX_EXPLORATION, "the UCB1 constant; 0.7 by default")
+        if game_options is not None and not isinstance(game_options, dict):
+            raise ConfigError(f"game_options must be a dict of the game's options, not {shown(game_options)}")
+        if spec is not None and not isinstance(spec, SearchSpec):
+            raise ConfigError(f"spec must be a SearchSpec, not {shown(spec)}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds

@@ -19,7 +19,7 @@ SPEC = GameSpec(
     puzzles="sloth_kernel.games.race_to_the_bottom.puzzles:BOOK",
     variants="sloth_kernel.games.race_to_the_bottom.variants:VARIANTS",
     cooperative=False,
-    max_length=20_000,
+    max_length=70_000,
     order=20,
     pitch=(
         "Everyone plays from their own 54-card deck. Match the meld on the table with equal or higher ranks, "
@@ -38,6 +38,7 @@ SPEC = GameSpec(
     option_ranges={"races": (1, 9)},
     option_needs={"races": {"grand_prix": True}},
     seat_options=("leader",),
+    edge_cases=(("4 players, a Grand Prix of 9 races", {"players": 4, "grand_prix": True, "races": 9}),),
     notebooks=(
         Notebook(
             "analysis_race_to_the_bottom.ipynb", "Race to the Bottom in numbers", "What a 12-card hand holds, exactly."

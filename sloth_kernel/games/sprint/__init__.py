@@ -17,7 +17,7 @@ SPEC = GameSpec(
     variants="sloth_kernel.games.sprint.variants:VARIANTS",
     benchmarks="sloth_kernel.games.sprint.bench:extra_benchmarks",
     cooperative=True,
-    max_length=2_000,
+    max_length=50_000,
     order=40,
     pitch=(
         "The whole table is the Tortoise. Lift exactly as many cards as the Objective says, without counting;"
@@ -30,7 +30,7 @@ SPEC = GameSpec(
         "players": "How many play together as the Tortoise (1 to 20).",
         "small_track": "The small track (SP-1).",
         "young_tortoise": "The Young Tortoise variant.",
-        "track_length": "The finish square, instead of the track's own (SP-1); at most 500.",
+        "track_length": "The finish square, instead of the track's own (SP-1); at most 60.",
         "carrots": "The carrot squares, instead of the track's own (SP-1): distinct and increasing, 1 to the finish - 1.",
         "race_deck": "How many cards of each kind the race deck holds (SP-2): 8 counts, 2 to 128 cards in all.",
         "objectives": "The Objective cards (SP-3): 1 to 128 numbers, each from 1 to the race deck's size - 1.",
@@ -38,9 +38,18 @@ SPEC = GameSpec(
         "0 to 4 (about 1; 0 makes a cut exact). A lift written as a number, and a simulated player's, is not changed.",
     },
     option_ranges={
-        "track_length": (5, 500),  # the default deck's carrot cards need a carrot square (4)
+        "track_length": (5, 60),  # the default deck's carrot cards need a carrot square (4)
         "hand_noise": (0, 4),  # cards; any number between, e.g. 0.5
     },
+    edge_cases=(
+        ("race deck of 2 cards, 1 Objective", {"race_deck": (1, 0, 0, 0, 0, 1, 0, 0), "objectives": (1,)}),
+        ("no card moves the Hare forward", {"race_deck": (0, 0, 0, 0, 2, 2, 2, 0), "objectives": (5,)}),
+        ("128 race cards, 127 Objectives", {"race_deck": (16,) * 8, "objectives": tuple(range(1, 128))}),
+        (
+            "track 60, decks of 128 and 127, Young Tortoise",
+            {"track_length": 60, "young_tortoise": True, "race_deck": (16,) * 8, "objectives": tuple(range(1, 128))},
+        ),
+    ),
     notebooks=(
         Notebook(
             "analysis_sprint.ipynb", "Sprint! in numbers", "Win chance against lifting skill; why aiming low pays."

@@ -52,7 +52,8 @@ CARROT_ON_TILE = 4  # SP-1 (assumed): the carrot is each tile's 4th square
 LONG_TILES, SMALL_TILES = 6, 4  # SP-1: red (long) and blue (small) sides
 PERFECT_MOVE = 4  # SP-4: an exact lift moves the Tortoise 4
 MAX_PLAYERS = 20
-MAX_TRACK = 500  # squares: the longest track_length
+MAX_TRACK = 60  # squares: the longest track_length (10 tiles), the longest the expert and master bots solve within
+# about a second at worst (the longest Objective and race decks; `python -m sloth_kernel bench --edges`)
 MAX_RACE_CARDS = 128  # the largest race deck: a lift (at most 127) fits the numpy simulator's 8-bit tables
 MAX_OBJECTIVES = 128  # the most Objective cards
 DEFAULT_HAND_NOISE = 1.0  # SP-7: a person's cut lands within about one card of its aim
@@ -143,7 +144,7 @@ class SprintConfig(GameConfig):
         )
 
     def validate(self) -> None:
-        """Limits, checked before anything is built: players 1-20; track_length 2-500 squares;
+        """Limits, checked before anything is built: players 1-20; track_length 2-60 squares;
         carrots at most one per square before the finish; race_deck 8 counts, 2 to 128 cards in
         all (SP-2); objectives 1 to 128 cards, each 1 to the most cards one can lift (SP-3, SP-4);
         hand_noise a number of cards from 0 to 4 (SP-7)."""

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from sloth_kernel.errors import ConfigError
 from sloth_kernel.games.sprint.engine import RACE_KINDS, SprintConfig, hare_destination, nearest_carrots, tortoise_move
 from sloth_kernel.games.sprint.skill import ErrorShape, GaussianLifter
 
@@ -43,7 +44,7 @@ APPROXIMATION_TOLERANCE = 0.01  # stated bound on |exact - faithful| win probabi
 DEFAULT_OFFSETS: tuple[float, ...] = tuple(x / 4 for x in range(-32, 13))  # -8 .. +3 by quarter cards
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # up to 8 MiB each on the longest track (60 squares): at most 66 MiB kept
 def hare_kernels(config: SprintConfig) -> np.ndarray:
     """kernel[t, m, h, h2]: P(the Hare goes h -> h2 and does not finish) after the Tortoise
     moved m to square t, with the Hare's card drawn uniformly from the Race deck."""
@@ -81,12 +82,21 @@ def move_distribution(model: Any, config: SprintConfig | None = None, tortoise: 
     return moves
 
 
-def _moves_by_value(config: SprintConfig, pmfs: np.ndarray) -> np.ndarray:
+@lru_cache(maxsize=32)
+def _move_of_lift(config: SprintConfig) -> np.ndarray:
+    """one_hot[i, lift, m]: 1 where lifting `lift` on the i-th smallest Objective moves the Tortoise m (SP-4)."""
     values = sorted(set(config.objectives))
-    table = np.zeros((len(values), MOVES))
+    one_hot = np.zeros((len(values), config.max_lift + 1, MOVES))
     for i, objective in enumerate(values):
         for lift in range(1, config.max_lift + 1):
-            table[i, tortoise_move(objective, lift, config.young_tortoise)] += pmfs[i, lift]
+            one_hot[i, lift, tortoise_move(objective, lift, config.young_tortoise)] = 1.0
+    one_hot.setflags(write=False)
+    return one_hot
+
+
+def _moves_by_value(config: SprintConfig, pmfs: np.ndarray) -> np.ndarray:
+    """table[i, m]: P(the Tortoise moves m) on the i-th smallest Objective, from each Objective's lift pmf."""
+    table: np.ndarray = np.einsum("il,ilm->im", pmfs, _move_of_lift(config))
     return table
 
 
@@ -105,7 +115,10 @@ def solve_layers(config: SprintConfig, moves: np.ndarray) -> np.ndarray:
         try:
             value[t] = np.linalg.solve(system, rhs)
         except np.linalg.LinAlgError as err:
-            raise ValueError("with this deck and lifter the game can go on forever") from err
+            raise ConfigError(
+                "with this race deck and lifter the game can go on for ever: the Tortoise may never move "
+                "while no card takes the Hare to the finish"
+            ) from err
     return value
 
 
@@ -138,7 +151,10 @@ def optimal_offset(
     config = config or SprintConfig()
 
     def win(offset: float) -> float:
-        return win_probability(GaussianLifter(sigma, offset, error), config)
+        try:
+            return win_probability(GaussianLifter(sigma, offset, error), config)
+        except ConfigError:  # with this aim the game may never end, so the table may never win
+            return 0.0
 
     scores = [win(x) for x in offsets]
     best = int(np.argmax(scores))
@@ -229,13 +245,21 @@ def optimal_policy(
             after[:, 0] = kernel[t, 0] @ layer
             gains = np.einsum("aim,hm->hia", moves_by, after)  # [h, objective, offset]
             pick = gains.argmax(axis=2)
-            if previous is not None and np.array_equal(pick, previous):
-                break
+            if previous is not None:  # keep a choice that is still as good: a tie never flips it (nor stalls)
+                best = np.take_along_axis(gains, pick[..., None], axis=2)[..., 0]
+                kept = np.take_along_axis(gains, previous[..., None], axis=2)[..., 0]
+                pick = np.where(kept >= best - 1e-12, previous, pick)
+                if np.array_equal(pick, previous):
+                    break
             previous = pick
             picked = moves_by[pick, np.arange(len(values))[None, :]]  # [h, objective, m]
             moves = np.einsum("i,him->hm", weights, picked)
             system = eye - moves[:, 0][:, None] * kernel[t, 0]
-            layer = np.linalg.solve(system, (moves[:, 1:] * after[:, 1:]).sum(axis=1))
+            wins = (moves[:, 1:] * after[:, 1:]).sum(axis=1)
+            try:
+                layer = np.linalg.solve(system, wins)
+            except np.linalg.LinAlgError:  # these aims can stall for ever (never a win there): least squares
+                layer = np.clip(np.linalg.lstsq(system, wins, rcond=None)[0], 0.0, 1.0)
         value[t] = layer
         choice[t] = previous
     table = tuple(tuple(tuple(float(offsets[a]) for a in row) for row in layer_) for layer_ in choice)

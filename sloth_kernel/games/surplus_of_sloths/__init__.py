@@ -35,6 +35,7 @@ SPEC = GameSpec(
         "match_first_active": "In a Super Surplus match, whether the first Active Player rotates or stays.",
     },
     seat_options=("first_active",),
+    edge_cases=(("4 players, Babies, Super Surplus", {"players": 4, "babies": True, "super_surplus": True}),),
     notebooks=(
         Notebook(
             "analysis_surplus_of_sloths.ipynb", "Surplus of Sloths in numbers", "How runs and X cards become points."

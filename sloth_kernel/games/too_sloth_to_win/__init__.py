@@ -39,6 +39,9 @@ SPEC = GameSpec(
     },
     option_ranges={"finish": (3, 20), "rounds": (1, 9), "drinks": (0, 2)},
     seat_options=("pacemaker",),
+    edge_cases=(
+        ("every range at its top, no board", {"players": 5, "finish": 20, "rounds": 9, "drinks": 2, "no_board": True}),
+    ),
     notebooks=(
         Notebook(
             "analysis_too_sloth_to_win.ipynb", "Too Sloth To Win in numbers", "Pacemaker advantage; when to drink."

@@ -30,8 +30,6 @@ import json
 import os
 import re
 import secrets
-import sys
-import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
@@ -41,6 +39,7 @@ import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget import _put_buffers
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from sloth_widgets import safety
 from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
@@ -1493,11 +1492,9 @@ def read_widget_message(widget: Any, msg: Any) -> None:
 
 
 def server_log(err: BaseException) -> None:
-    """Write an error's traceback to the server's log (the kernel's real stderr), never to the page."""
-    stream = sys.__stderr__
-    if stream is not None:
-        stream.write("sloth-kernel board error:\n" + "".join(traceback.format_exception(err)))
-        stream.flush()
+    """Write an error's traceback to the server's log (the kernel's own stderr, which ipykernel does
+    not forward to pages: :func:`sloth_widgets.safety.operator_stream`), never to the page."""
+    safety.log_error("sloth-kernel board error:", err)
 
 
 # --- seat setup -------------------------------------------------------------------------------

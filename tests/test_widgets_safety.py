@@ -4,7 +4,8 @@ deployment): once ``sloth_widgets`` is imported, no iopub message carries a trac
 path or anything written to stderr, and the kernel's own stderr (the server's log) holds every
 traceback. ``server_log`` never reaches a page, in JupyterLab's kernels either.
 
-A control kernel started the same way without ``VOILA_PREHEAT`` (as JupyterLab starts one) shows
+A kernel started through the kernel spec manager that ``voila.json`` names is protected from its
+start, without ``VOILA_PREHEAT``. A control kernel started the same way without ``VOILA_PREHEAT`` (as JupyterLab starts one) shows
 that the same code does send those messages there, so the checks here can see a leak.
 """
 
@@ -52,6 +53,10 @@ def kernel(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Any
         env.pop("VOILA_PREHEAT", None)
     log = tmp_path / "kernel-stderr.log"
     manager = KernelManager(kernel_name="python3")
+    if request.param == "voila.json":  # the kernel spec manager voila.json names, whatever the environment
+        from sloth_kernel.voila_setup import SlothKernelSpecManager
+
+        manager = KernelManager(kernel_name="python3", kernel_spec_manager=SlothKernelSpecManager())
     with open(log, "wb") as stderr:
         manager.start_kernel(env=env, stderr=stderr, stdout=stderr)
     client = manager.client()
@@ -99,7 +104,7 @@ def leaks(messages: list[dict[str, Any]]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("kernel", ["voila"], indirect=True)
+@pytest.mark.parametrize("kernel", ["voila", "voila.json"], indirect=True)
 def test_a_voila_kernel_sends_no_traceback_and_logs_every_one(kernel: tuple[Any, Path]) -> None:
     client, log = kernel
     messages = run_cells(client)

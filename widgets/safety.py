@@ -15,9 +15,11 @@ widget's callback fails, sends the traceback to the page as an iopub ``error`` m
 
 The kernel's stdout stays as it is: what a notebook prints is its output.
 
-It runs when ``sloth_widgets`` is imported in a kernel that Voila started (Voila sets
+It runs as the kernel starts when Voila starts kernels through
+:class:`sloth_kernel.voila_setup.SlothKernelSpecManager` (``voila.json``: this module is an IPython
+extension), and when ``sloth_widgets`` is imported in any kernel that Voila started (Voila sets
 ``VOILA_PREHEAT`` in the environment of every kernel it starts, as a server of its own and as a
-Jupyter server extension). A JupyterLab kernel keeps Jupyter's behaviour, where a notebook's
+Jupyter server extension, as on Binder). A JupyterLab kernel keeps Jupyter's behaviour, where a notebook's
 author sees their own errors; the boards' own errors go to :func:`operator_stream` there too.
 """
 
@@ -132,3 +134,8 @@ def protect(shell: Any = None) -> bool:
 def protect_if_served() -> bool:
     """:func:`protect` in a kernel that Voila started; nothing elsewhere."""
     return protect() if served_by_voila() else False
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``--IPKernelApp.extensions=sloth_widgets.safety``: protect the kernel from its start."""
+    protect(ipython)

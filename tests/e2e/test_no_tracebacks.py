@@ -78,9 +78,10 @@ FORGE_JS = r"""async (junk) => {
       clicks += 1;
     }
   }
-  // comms the kernel has no target for, or a widget comm with nothing usable in it
-  for (const [target, data] of junk.opens) {
-    try { manager.kernel.createComm(target).open(data); sent += 1; } catch (error) { /* the page refused it */ }
+  // comms the kernel has no target for, a widget comm with nothing usable in it, comms it never opened
+  for (const [type, content] of junk.shell) {
+    manager.kernel.send('shell', type, { comm_id: crypto.randomUUID(), ...content });
+    sent += 1;
   }
   return { models: n, sent, clicks };
 }"""
@@ -101,10 +102,15 @@ JUNK = {
         "not even a mapping",
         [1, 2, 3],
     ],
-    "opens": [
-        ["no.such.target", {"x": 1}],
-        ["jupyter.widget", {"state": "junk"}],
-        ["jupyter.widget", {"state": {"_model_name": "NoSuchModel", "_model_module": "@jupyter-widgets/controls"}}],
+    "shell": [
+        ["comm_open", {"target_name": "no.such.target", "data": {"x": 1}}],
+        ["comm_open", {"target_name": "jupyter.widget", "data": {"state": "junk"}}],
+        ["comm_open", {"target_name": "jupyter.widget", "data": {"state": {"_model_name": "NoSuchModel"}}}],
+        ["comm_open", {"target_name": "jupyter.widget.control", "data": {"method": "no-such-method"}}],
+        ["comm_msg", {"data": {"method": "update", "state": {}}}],
+        ["comm_close", {"data": {}}],
+        ["comm_info_request", {"target_name": 42}],
+        ["kernel_info_request", {}],
     ],
 }
 

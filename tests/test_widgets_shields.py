@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sloth_widgets.common import widget_family
 from sloth_widgets.table import NewTableForm, TableBoard, WatchPanel
 
@@ -84,3 +86,39 @@ def test_the_table_pages_message_box(tmp_path: Path, shown: list[object], capfd:
     assert shown == []
     assert page.role == "" and "This page cannot open the table" in page._message.value
     assert "Traceback (most recent call last)" in capfd.readouterr().err
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
+page_data = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {"method": st.sampled_from(["update", "custom", "request_state", "echo_update", "junk"])},
+        optional={
+            "state": st.dictionaries(
+                st.sampled_from(["value", "index", "options", "label", "layout", "x"]), json_values
+            ),
+            "buffer_paths": json_values,
+            "content": json_values | st.just({"event": "click"}),
+        },
+    ),
+)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # traitlets on a junk layout made from a mapping
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(messages=st.lists(st.tuples(st.integers(min_value=0), page_data), min_size=1, max_size=6))
+def test_any_page_message_to_the_new_table_form_shows_no_traceback(
+    messages: list[tuple[int, Any]], tmp_path: Path, shown: list[object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLOTH_TABLES", str(tmp_path / "tables.db"))  # a forged Create writes here
+    form = NewTableForm(base_url="http://class.example:8866")
+    family = [widget for widget in widget_family(form) if getattr(widget, "comm", None) is not None]
+    for at, data in messages:
+        widget = family[at % len(family)]
+        widget.comm.handle_msg({"content": {"comm_id": "x", "data": data}, "buffers": [], "header": {}})
+    assert shown == []
+    assert "Traceback" not in form.result.value

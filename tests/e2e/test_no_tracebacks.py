@@ -3,12 +3,12 @@
 One Voila (started without ``PYTEST_CURRENT_TEST``, so its kernels forward their stderr to pages as a
 deployment's do) serves notebooks/ with a SQLite table store and a preheated kernel for each page.
 On every page kind (a play app, the gallery with its new-table form, a table's seat page, its watch
-page, and a table page whose address names no table) every widget model the page has gets forged and
-malformed messages through ``window.slothVoila.manager``: wrong types for its state, an unknown
-method, a state that is not a mapping, bad buffer paths, junk custom content, huge values, a click
-on every button, and comms opened to targets that do not exist. Every frame the kernel sends the page
-meanwhile is read: none holds a traceback frame or a server path. The server's log holds the
-tracebacks instead.
+page, its teacher's page, and a table page whose address names no table) every widget model the page
+has gets forged and malformed messages through ``window.slothVoila.manager``: wrong types for its
+state, an unknown method, a state that is not a mapping, bad buffer paths, junk custom content, huge
+values, a click on every button; and the kernel gets comms opened to targets it does not have, junk
+widget comms and messages to comms it never opened. Every frame the kernel sends the page meanwhile
+is read: none holds a traceback frame or a server path. The server's log holds the tracebacks.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from harness import (
 )
 
 PLAY = "race-to-the-bottom"
-TABLE_POOL = 3  # the seat page, the watch page and the page with a bad address
+TABLE_POOL = 4  # the seat page, the watch page, the teacher's page and the page with a bad address
 
 # What a traceback or a server path looks like in a frame (the frame's bytes, JSON-escaped or not).
 FRAME_MARKS = [re.compile(rb"Traceback"), re.compile(rb'File \\?"'), re.compile(rb"line \d+, in ")]
@@ -253,6 +253,11 @@ def test_seat_page(server: tuple[VoilaServer, dict[str, str]], table: dict[str, 
 def test_watch_page(server: tuple[VoilaServer, dict[str, str]], table: dict[str, Any], browser: Any) -> None:
     voila, _ = server
     check(forge_on(voila, browser, table["watch"], ".sk-watch .sk-status", "watch"), "watch")
+
+
+def test_teachers_page(server: tuple[VoilaServer, dict[str, str]], table: dict[str, Any], browser: Any) -> None:
+    voila, _ = server
+    check(forge_on(voila, browser, table["teacher"], ".sk-teacher", "teacher"), "teacher")
 
 
 def test_table_page_with_a_bad_address(server: tuple[VoilaServer, dict[str, str]], browser: Any) -> None:

@@ -6,7 +6,8 @@ WebSocket that sends each message at once (:class:`NoDelayKernelConnection`).
 directory and creates the manager once, at start-up, before serving anything; creating it runs
 :func:`sloth_kernel.serve.link_template`, so that ``voila notebooks/`` works straight after an
 editable install (``pip install -e '.[play]'``), which cannot install the template itself.
-Finding and starting kernels is left exactly as jupyter_client does it.
+Finding kernels is left as jupyter_client does it; an IPython kernel starts with the
+``sloth_widgets.safety`` extension loaded (no traceback to a page).
 
 Voila as a Jupyter server extension (Binder) uses the server's kernel spec manager instead; there
 the project is installed from a wheel, which carries the template. Needs the ``play`` extra.
@@ -21,6 +22,8 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 from sloth_kernel.serve import link_template
 
+SAFETY = "--IPKernelApp.extensions=sloth_widgets.safety"  # an IPython extension (needs the play extra)
+
 
 class SlothKernelSpecManager(KernelSpecManager):
     """jupyter_client's kernel spec manager, which first makes sure Voila finds the template."""
@@ -33,6 +36,15 @@ class SlothKernelSpecManager(KernelSpecManager):
             self.log.warning("the play apps' Voila template is not available: %s", error)
         else:
             self.log.debug("the play apps' Voila template: %s", place)
+
+    def get_kernel_spec(self, kernel_name: str, *args: Any, **kwargs: Any) -> Any:
+        """The kernel spec, with IPython kernels started with ``sloth_widgets.safety`` loaded, so
+        that from its start no Voila kernel sends a page a traceback or its stderr, whatever its
+        notebook imports (the traceback goes to Voila's log instead)."""
+        spec = super().get_kernel_spec(kernel_name, *args, **kwargs)
+        if any("ipykernel" in part for part in spec.argv) and SAFETY not in spec.argv:
+            spec.argv = [*spec.argv, SAFETY]
+        return spec
 
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):

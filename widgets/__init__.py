@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from sloth_widgets.safety import protect_if_served
+
+protect_if_served()  # a kernel that Voila started sends pages no traceback and no stderr (safety.py)
+
 
 def board_class(game_name: str) -> type:
     """The board class the game's spec names (imported on first use)."""

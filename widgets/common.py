@@ -30,8 +30,6 @@ import json
 import os
 import re
 import secrets
-import sys
-import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
@@ -41,6 +39,7 @@ import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget import _put_buffers
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from sloth_widgets import safety
 from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, SlothKernelError, load_game
@@ -1492,12 +1491,30 @@ def read_widget_message(widget: Any, msg: Any) -> None:
         raise ValueError(f"unknown widget message method {method!r}")
 
 
+def shield_messages(family: Sequence[Any], refused: Callable[[], None]) -> None:
+    """Each widget of `family` (say, :func:`widget_family` of a panel) reads the page's messages
+    with :func:`read_widget_message`: a message that fails is written to the server's log and
+    `refused` says so in a sentence; ipywidgets' own reader, which sends the traceback to the page,
+    never runs for them. Calling it again for the same widget changes nothing."""
+
+    def reader(widget: Any, msg: Any) -> None:
+        try:
+            read_widget_message(widget, msg)
+        except Exception as err:  # noqa: BLE001 - a page's message must never show a traceback
+            server_log(err)
+            with contextlib.suppress(Exception):
+                refused()
+
+    for widget in family:
+        comm = getattr(widget, "comm", None)
+        if comm is not None:
+            comm.on_msg(functools.partial(reader, widget))
+
+
 def server_log(err: BaseException) -> None:
-    """Write an error's traceback to the server's log (the kernel's real stderr), never to the page."""
-    stream = sys.__stderr__
-    if stream is not None:
-        stream.write("sloth-kernel board error:\n" + "".join(traceback.format_exception(err)))
-        stream.flush()
+    """Write an error's traceback to the server's log (the kernel's own stderr, which ipykernel does
+    not forward to pages: :func:`sloth_widgets.safety.operator_stream`), never to the page."""
+    safety.log_error("sloth-kernel board error:", err)
 
 
 # --- seat setup -------------------------------------------------------------------------------

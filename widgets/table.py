@@ -40,6 +40,8 @@ from sloth_widgets.common import (
     log_lines_html,
     read_widget_message,
     server_log,
+    shield_messages,
+    widget_family,
 )
 
 from sloth_kernel import Explanation, InvalidMoveError
@@ -228,7 +230,9 @@ class TableBoard(widgets.VBox):
         self._message = widgets.HTML(sentence_html(WAITING))
         self._message.add_class("sk-table-message")
         self.children: tuple[Any, ...] = (self._message,)
-        # the page's messages to this widget are read here: a forged one gets a sentence, never a traceback
+        # the page's messages to this widget and its message box are read here: a forged one gets a
+        # sentence, never a traceback (the game board, added later, reads its own)
+        shield_messages(widget_family(self)[1:], self._refused)
         if self.comm is not None:
             self.comm.on_msg(self._read_message)
 
@@ -237,8 +241,11 @@ class TableBoard(widgets.VBox):
             read_widget_message(self, msg)
         except Exception as err:  # noqa: BLE001 - a page's message must never show a traceback
             server_log(err)
-            if not self.role:
-                self.say("This page cannot open the table: its address could not be read.")
+            self._refused()
+
+    def _refused(self) -> None:
+        if not self.role:
+            self.say("This page cannot open the table: its address could not be read.")
 
     @traitlets.observe("_page_params")
     def _on_page_params(self, change: dict[str, Any]) -> None:
@@ -328,8 +335,13 @@ class WatchPanel(widgets.VBox):
         note = widgets.HTML(
             sentence_html("You are watching: this page shows what everyone at the table knows, and nobody's hand.")
         )
-        self.children = (widgets.HTML(BOARD_STYLE), self._status, note, self._log)
+        self._said = widgets.HTML()  # a sentence when the page sent a message this panel could not use
+        self.children = (widgets.HTML(BOARD_STYLE), self._status, note, self._log, self._said)
+        shield_messages(widget_family(self), self._refused)
         self.refresh(tables)
+
+    def _refused(self) -> None:
+        self._said.value = sentence_html("The page sent a message this page could not use; nothing changed.")
 
     def refresh(self, tables: Tables) -> None:
         with self.lock:
@@ -458,6 +470,10 @@ class NewTableForm(widgets.VBox):
             "choose the game and who sits at each seat, then send every person their seat's link.</p>"
         )
         self.children = (heading, note, self.game, self.count, self.seat_box, self.address, self.create, self.result)
+        shield_messages(widget_family(self), self._refused)
+
+    def _refused(self) -> None:
+        self.result.value = sentence_html("The form could not use what the page sent; no table was created.")
 
     def _on_game(self, change: Any) -> None:
         low, high = self.specs[self.game.value].players
@@ -481,6 +497,7 @@ class NewTableForm(widgets.VBox):
             kind.add_class("sk-new-table-seat")
             self.seat_kinds.append(kind)
         self.seat_box.children = tuple(self.seat_kinds)
+        shield_messages([part for kind in self.seat_kinds for part in widget_family(kind)], self._refused)
 
     def make(self) -> str:
         """Create the table from the form's values; returns the links' HTML (or a sentence)."""

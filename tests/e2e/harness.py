@@ -182,6 +182,9 @@ class VoilaServer:
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (open while the server runs; closed in _reap)
         env = dict(os.environ if self.env is None else self.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
+        # pytest's variable turns off ipykernel's capture of the kernels' descriptor 2 (which
+        # forwards it to pages): without it, the kernels send what a deployment's kernels send.
+        env.pop("PYTEST_CURRENT_TEST", None)
         self.process = subprocess.Popen(
             self.command(),
             cwd=self.cwd,

@@ -13,6 +13,8 @@ Two layers:
       stepper.step = stepper.find("eliminated")   # first step whose narration says so
 
 Step 0 is the deal; step k is the position after the k-th move of the record.
+``StepThrough(record, seat=s, seat_only=True)`` is seat `s`'s own replay (a seat's page after the
+game): only ``observation(s)`` at each step reaches its widgets, and no other view can be chosen.
 The widget never decides a rule: every word about legality comes from the engine.
 
 "Ask why" puts a student's question to the engine at the moment a step shows (the position
@@ -36,7 +38,7 @@ from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import Event, Explanation, GameState, load_game
 from sloth_kernel.core import seat_name
-from sloth_kernel.errors import RecordError
+from sloth_kernel.errors import ConfigError, RecordError
 from sloth_kernel.render import kit, render_observation
 
 CHECKPOINT_EVERY = 32  # keep every 32nd state; others are replayed from the nearest one
@@ -283,8 +285,12 @@ class StepThrough(widgets.VBox):
         *,
         step: int = 0,
         seat: int | None = None,
+        seat_only: bool = False,
         interval: int = PLAY_INTERVAL_MS,
     ) -> None:
+        if seat_only and seat is None:
+            raise ConfigError("a replay kept to one seat's view needs that seat")
+        self._only: int | None = seat if seat_only else None
         super().__init__()
         self.add_class("sk-stepper")
         self.timeline: Timeline | None = None
@@ -377,6 +383,12 @@ class StepThrough(widgets.VBox):
 
     # -- traits --
 
+    @traitlets.validate("seat")
+    def _keep_seat(self, proposal: dict[str, Any]) -> int | None:
+        """A replay kept to one seat's view stays in it, whatever the page sends (a forged View)."""
+        value: int | None = proposal["value"]
+        return self._only if self._only is not None else value
+
     @traitlets.validate("step")
     def _clamp_step(self, proposal: dict[str, Any]) -> int:
         return min(max(int(proposal["value"]), 0), self.last)
@@ -388,7 +400,10 @@ class StepThrough(widgets.VBox):
             control.max = self.timeline.last
         seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
         self._configure_ask()
-        self.viewer.options = [("teacher: all open", TEACHER), *seats]
+        if self._only is not None:  # one seat's own replay: no other view is offered, or can be chosen
+            self.viewer.options = [seat for seat in seats if seat[1] == self._only]
+        else:
+            self.viewer.options = [("teacher: all open", TEACHER), *seats]
         if self.seat is not None and self.seat >= self.timeline.game.num_players:
             self.seat = None
         self.viewer.value = TEACHER if self.seat is None else self.seat

@@ -326,11 +326,12 @@ class StepThrough(widgets.VBox):
         with self.hold_trait_notifications():
             self.seat = seat
             self.record = as_record(record)
-        widgets.link(
-            (self.viewer, "value"),
-            (self, "seat"),
-            transform=(lambda v: None if v == TEACHER else v, lambda s: TEACHER if s is None else s),
-        )
+        if self._only is None:  # one seat's own replay has no other view: its View drives nothing
+            widgets.link(
+                (self.viewer, "value"),
+                (self, "seat"),
+                transform=(lambda v: None if v == TEACHER else v, lambda s: TEACHER if s is None else s),
+            )
         self.step = step
         self.render()
 
@@ -383,12 +384,6 @@ class StepThrough(widgets.VBox):
 
     # -- traits --
 
-    @traitlets.validate("seat")
-    def _keep_seat(self, proposal: dict[str, Any]) -> int | None:
-        """A replay kept to one seat's view stays in it, whatever the page sends (a forged View)."""
-        value: int | None = proposal["value"]
-        return self._only if self._only is not None else value
-
     @traitlets.validate("step")
     def _clamp_step(self, proposal: dict[str, Any]) -> int:
         return min(max(int(proposal["value"]), 0), self.last)
@@ -413,6 +408,9 @@ class StepThrough(widgets.VBox):
 
     @traitlets.observe("step", "seat")
     def _on_step(self, change: dict[str, Any]) -> None:
+        if change["name"] == "seat" and self._only is not None and change["new"] != self._only:
+            self.seat = self._only  # one seat's own replay stays in its view (traitlets validates no None)
+            return
         self.ask.clear()  # an answer belongs to the moment and the view it was asked in
         if change["name"] == "seat":
             self._configure_ask()

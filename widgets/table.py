@@ -136,9 +136,9 @@ class TableSession(Session):
         text = " / ".join(str(move) for move in moves)
         verdict = Explanation(text, False, "nothing to do")
         with self.lock:
-            refused = self.refusal(seat)  # off turn: this sentence, and nothing judged
-            if refused is not None:
-                return Explanation(text, False, refused)
+            why_not = self.refusal(seat)  # off turn: this sentence, and nothing judged
+            if why_not is not None:
+                return Explanation(text, False, why_not)
             assert type(seat) is int
             state = self.state
             for move in moves:

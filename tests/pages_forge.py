@@ -157,12 +157,16 @@ def forged_inputs(root: Any, *, skip: Callable[[Any], bool], moves: list[str]) -
                 forge_update(widget, index=index)
                 yield f"{widget.description} index {index}"
         elif isinstance(widget, widgets.Text):
+            asked = [w for w in widget_family(root) if "sk-ask-seat" in getattr(w, "_dom_classes", ())]
+            buttons = [b for b in handled_buttons(root) if "sk-ask" in b._dom_classes]
             for move in moves:
                 forge_update(widget, value=move)
-                for button in handled_buttons(root):
-                    if "sk-ask" in button._dom_classes:
-                        forge_click(button)
-                yield f"{widget._dom_classes} = {move!r}, asked"
+                for seats in asked:  # Ask why about each seat the question offers
+                    for index in range(len(seats.options)):
+                        forge_update(seats, index=index)
+                        for button in buttons:
+                            forge_click(button)
+                        yield f"{widget._dom_classes} = {move!r}, asked about {seats.options[index]}"
         else:
             for value in (0.0, 0.5, 1.0, rng.random()):
                 forge_update(widget, value=round(value * (widget.max - widget.min) + widget.min, 2))

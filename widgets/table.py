@@ -185,7 +185,10 @@ class _AtTable:
         return session
 
     def _on_new_game(self, seed: Any, seats: Any, options: Any) -> None:
-        return None  # a table's game is the table's: no new deal here
+        """A table's game is the table's: no new deal here (Play again and New game are not offered;
+        a click sent anyway gets this sentence)."""
+        self._verdict = Explanation("new game", False, "a table plays its own game: the teacher makes a new table")  # type: ignore[attr-defined]
+        self.render()
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         session = self.session

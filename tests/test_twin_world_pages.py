@@ -5,7 +5,8 @@ watch page, hot-seat behind the cover and on a bot's turn, the play app on a bot
 worlds are built that differ only in what the page's seat may not see: the real deal, and a full
 state drawn from that seat's observation (``Game.world_sampler``, or ``hypothetical_worlds``),
 which agrees with it in everything the seat sees. A page is opened on each, and every forged
-selection, click and message (tests/pages_forge.py) is sent to both, off turn; after each one the
+selection, click and message (tests/pages_forge.py) is sent to both, off turn (and, on the seat's
+own turn, every selection, choice and question with its live preview); after each one the
 state of every widget under the page is compared. Pages have randomness of their own (model ids,
 a session's token, Sprint!'s pile frame), so the same world is opened twice as a control: only a
 difference the control does not show is hidden information reaching the page.
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets
 import pytest
 from pages_forge import Flat, Wire, forge_update, forged_inputs, leaks, page_states
 from sloth_widgets import Board
@@ -73,13 +75,20 @@ def moves_to_ask(state: Any, asker: int) -> list[str]:
     return [str(move) for move in state.legal_moves()[:4]] + ["pass"]
 
 
+def selects_only(widget: Any) -> bool:
+    """On one's own turn a move is the seat's to make (and then the worlds go on differently): only
+    selections, choices and questions are sent, with their previews, and no button but Ask."""
+    return skip(widget) or (isinstance(widget, widgets.Button) and "sk-ask" not in widget._dom_classes)
+
+
 def run_page(root: Any, board: Any, state: Any, asker: int) -> list[Flat]:
     """Every forged input to the page: what the page holds before, what the kernel sends it after
     each input (every update and new widget), and what it holds at the end."""
     tokens = (board.session.token,) if board is not None else ()
     shots = [page_states(root, tokens)]
+    left_alone = selects_only if state.current_player == asker else skip
     with Wire(tokens) as wire:
-        shots.extend(wire.take() for _ in forged_inputs(root, skip=skip, moves=moves_to_ask(state, asker)))
+        shots.extend(wire.take() for _ in forged_inputs(root, skip=left_alone, moves=moves_to_ask(state, asker)))
     shots.append(page_states(root, tokens))
     return shots
 
@@ -109,11 +118,12 @@ class TableKind:
         self.role = role
         _, self.state = self.tables.state(self.made.table)
         mover = self.state.current_player
-        self.asker = (mover + 1) % PLAYERS  # a seat whose turn it is not
+        # a seat whose turn it is not; or, on its own turn, the mover (who then only selects and asks)
+        self.asker = mover if role == "seat-own-turn" else (mover + 1) % PLAYERS
 
     def open(self, world: Any) -> tuple[Any, Any]:
         params: dict[str, str] = {"table": self.made.table}
-        if self.role == "seat":
+        if self.role.startswith("seat"):
             url = self.made.seats[self.asker].url or ""
             params["seat"] = url.split("#seat=", 1)[1]
         with table_world(world):
@@ -144,7 +154,7 @@ class PlayKind:
             for _ in range(40):
                 session.reveal()
                 session.play(session.observation().legal_moves[0], session.viewer)
-                if session.covered if self.role == "hot-seat covered" else session.bot_to_move:
+                if session.covered if self.role == "hot-seat-covered" else session.bot_to_move:
                     break
         board.render()
         return board
@@ -160,11 +170,11 @@ class PlayKind:
         return board, board
 
 
-KINDS = ["seat", "watch", "bots", "hot-seat covered", "hot-seat bot's turn"]
+KINDS = ["seat", "watch", "bots", "hot-seat-covered", "hot-seat-bot-turn", "seat-own-turn"]
 
 
 def kind_for(kind: str, tmp: Path, game: str) -> Any:
-    if kind in ("seat", "watch"):
+    if kind in ("seat", "watch", "seat-own-turn"):
         return TableKind(tmp, game, kind)
     return PlayKind(game, {"bots": "bots"}.get(kind, kind))
 
@@ -174,8 +184,8 @@ def kind_for(kind: str, tmp: Path, game: str) -> Any:
 def test_a_page_shows_the_same_in_worlds_its_seat_cannot_tell_apart(tmp_path: Path, game: str, kind: str) -> None:
     setup = kind_for(kind, tmp_path, game)
     state, asker = setup.state, setup.asker
-    assert not state.is_over and state.current_player != asker
-    if kind == "hot-seat covered":
+    assert not state.is_over and (state.current_player == asker) == (kind == "seat-own-turn")
+    if kind == "hot-seat-covered":
         assert setup.build().session.covered
     seats = range(PLAYERS) if kind == "watch" else [asker]  # the watch page knows less than any seat
     for seat in seats:

@@ -187,7 +187,7 @@ class _AtTable:
     def _on_new_game(self, seed: Any, seats: Any, options: Any) -> None:
         """A table's game is the table's: no new deal here (Play again and New game are not offered;
         a click sent anyway gets this sentence)."""
-        self._verdict = Explanation("new game", False, "a table plays its own game: the teacher makes a new table")  # type: ignore[attr-defined]
+        self._verdict = Explanation("new game", False, "a table plays its own game: the teacher makes a new table")
         self.render()
 
     def seat_label(self, seat: int) -> tuple[str, str]:

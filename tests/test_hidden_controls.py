@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pages_forge import Wire, forge_click, forge_update, forged_inputs, page_states
 from sloth_widgets import Board
 from sloth_widgets.common import Session, widget_family
@@ -156,6 +158,25 @@ def test_against_bots_a_bot_turn_refuses_before_judging() -> None:
     assert session.play_sequence([move, "done"], 1).reason == said.reason
     assert session.refusal(0) == "nobody at this screen may move for that seat"  # the bot's seat
     assert session.state.history == []
+
+
+SEATS = st.one_of(
+    st.booleans(), st.floats(allow_nan=True), st.integers(-(2**70), 2**70), st.text(max_size=4), st.none()
+)
+
+
+@settings(max_examples=30)
+@given(seat=SEATS, kind=st.sampled_from(["bots", "hot-seat", "watch"]))
+def test_only_the_seat_on_screen_to_move_may_act_and_a_refusal_changes_nothing(seat: Any, kind: str) -> None:
+    seats = {"bots": ["human", "random"], "hot-seat": ["human", "human"], "watch": ["random", "random"]}[kind]
+    session = Session(GAME, seed=4, seats=seats)
+    session.reveal()
+    refused = session.refusal(seat)
+    may = kind != "watch" and type(seat) is int and seat == session.to_move == session.viewer
+    assert (refused is None) == may
+    if refused is not None:
+        said = session.play(first_move(session), seat)
+        assert not said.legal and said.reason == refused and session.state.history == []
 
 
 def test_hot_seat_refuses_behind_the_cover_and_for_another_seat() -> None:

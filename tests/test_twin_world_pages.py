@@ -18,6 +18,7 @@ with one more entry in ``KINDS``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -96,16 +97,18 @@ def run_page(root: Any, board: Any, state: Any, asker: int) -> list[Flat]:
 # --- the page kinds: each opens a page on a given world and returns (page, its board) ------------------
 
 
+real_state = table_module._state
+
+
 @contextlib.contextmanager
 def table_world(world: Any) -> Iterator[None]:
     """Every table read in this block replays to `world` (the store, the page and its follower all
     see it), as a table whose seed dealt that world would."""
-    real = table_module._state
     table_module._state = lambda row: world
     try:
         yield
     finally:
-        table_module._state = real
+        table_module._state = real_state
 
 
 class TableKind:
@@ -116,7 +119,8 @@ class TableKind:
         self.tables = Tables(open_store(self.url))
         self.made = self.tables.create(game, ["human"] * PLAYERS)
         self.role = role
-        _, self.state = self.tables.state(self.made.table)
+        row = self.tables.store.load(self.made.table)
+        self.state = real_state(dataclasses.replace(row, seed=SEED))  # the table's deal, seeded for the test
         mover = self.state.current_player
         # a seat whose turn it is not; or, on its own turn, the mover (who then only selects and asks)
         self.asker = mover if role == "seat-own-turn" else (mover + 1) % PLAYERS

@@ -176,13 +176,32 @@ class Session(traitlets.HasTraits):
 
     # -- actions: every one re-validated by the engine --
 
-    def play(self, move: Any, seat: int | None) -> Explanation:
-        """Play `move` for `seat`; an illegal move changes nothing and says why."""
-        text = str(move)
+    def refusal(self, seat: object) -> str | None:
+        """Why `seat` may not act at this screen now, or None when it may.
+
+        Every move a page submits is checked here first, before the engine judges anything: a
+        seat that may not act (not at this screen, behind the hot-seat cover, not to move, after
+        the game) gets a sentence of public facts only, never a verdict worked out on the full
+        state (which would read the mover's hidden hand). Subclasses add their own reasons (a
+        paused table).
+        """
         if self.covered:
-            return Explanation(text, False, "the hand is covered: reveal it first")
-        if type(seat) is not int or not self.is_human(seat):  # a forged event may carry anything
-            return Explanation(text, False, "nobody at this screen may move for that seat")
+            return "the hand is covered: reveal it first"
+        if type(seat) is not int or not self.is_human(seat) or seat != self.viewer:  # a forged event may carry anything
+            return "nobody at this screen may move for that seat"
+        if self.state.is_over:
+            return "the game is over; no more moves"
+        if seat != self.to_move:
+            return f"it is not {seat_name(seat)}'s turn; {seat_name(self.to_move)} is to move"
+        return None
+
+    def play(self, move: Any, seat: int | None) -> Explanation:
+        """Play `move` for `seat`; an illegal move changes nothing and says why (off turn: only that)."""
+        text = str(move)
+        refused = self.refusal(seat)
+        if refused is not None:
+            return Explanation(text, False, refused)
+        assert seat is not None  # refusal() passes only a seat at this screen
         try:
             verdict: Explanation = self.state.explain(move)
             self.state = self.state.play(move, player=seat)
@@ -194,16 +213,22 @@ class Session(traitlets.HasTraits):
         return verdict
 
     def play_sequence(self, moves: Sequence[str], seat: int | None) -> Explanation:
-        """Several moves of one seat as one action (e.g. pitches then done): all or nothing."""
-        text = " / ".join(moves)
-        if self.covered:
-            return Explanation(text, False, "the hand is covered: reveal it first")
-        if type(seat) is not int or not self.is_human(seat):  # a forged event may carry anything
-            return Explanation(text, False, "nobody at this screen may move for that seat")
+        """Several moves of one seat as one action (e.g. pitches then done): all or nothing.
+
+        Each move is judged only while it is still this seat's turn: a move past the seat's turn
+        is refused with that sentence, never judged for the seat that moves next."""
+        text = " / ".join(str(move) for move in moves)
+        refused = self.refusal(seat)
+        if refused is not None:
+            return Explanation(text, False, refused)
+        assert seat is not None
         state = self.state
         reasons = []
         try:
             for move in moves:
+                past = sequence_refusal(state, seat)
+                if past is not None:
+                    return Explanation(str(move), False, past)
                 reasons.append(state.explain(move).reason)
                 state = state.play(move, player=seat)
         except IllegalMoveError as err:
@@ -213,6 +238,12 @@ class Session(traitlets.HasTraits):
         self.state = state
         self._after_move()
         return Explanation(text, True, reasons[-1] if reasons else "nothing to do")
+
+    @property
+    def replay_seat(self) -> int | None:
+        """Whose view the finished game's replay shows: None, every hand (the play apps, where
+        every hand may be shown after the game); a seat's page replays that seat's view only."""
+        return None
 
     def step(self) -> bool:
         """One bot move (if a bot is to move); True when something happened."""
@@ -238,6 +269,15 @@ class Session(traitlets.HasTraits):
             if self.is_human(nxt) and nxt != self.viewer:
                 self.covered = True
         self.version += 1
+
+
+def sequence_refusal(state: Any, seat: int) -> str | None:
+    """Within one action of several moves: why the next move is not `seat`'s to make (None: it is)."""
+    if state.is_over:
+        return "the game is over after the moves before it; no more moves"
+    if state.current_player != seat:
+        return f"that is more than this turn's moves: {seat_name(state.current_player)} is to move then"
+    return None
 
 
 def _has_option(game_name: str, name: str) -> bool:
@@ -1138,7 +1178,9 @@ class GameBoard(widgets.VBox):
         if open_ and (self._stepper is None or self._stepper[0] is not session):
             from sloth_widgets.stepper import StepThrough  # the step-through imports nothing of the boards
 
-            self._stepper = (session, StepThrough(session.state.to_record()))
+            seat = session.replay_seat  # a seat's page: that seat's own view only, never every hand
+            replay = StepThrough(session.state.to_record(), seat=seat, seat_only=seat is not None)
+            self._stepper = (session, replay)
         children = (self._stepper[1],) if open_ and self._stepper is not None else ()
         if self._replay_area.children != children:
             self._replay_area.children = children

@@ -13,6 +13,8 @@ Two layers:
       stepper.step = stepper.find("eliminated")   # first step whose narration says so
 
 Step 0 is the deal; step k is the position after the k-th move of the record.
+``StepThrough(record, seat=s, seat_only=True)`` is seat `s`'s own replay (a seat's page after the
+game): only ``observation(s)`` at each step reaches its widgets, and no other view can be chosen.
 The widget never decides a rule: every word about legality comes from the engine.
 
 "Ask why" puts a student's question to the engine at the moment a step shows (the position
@@ -36,7 +38,7 @@ from sloth_widgets.ask import AskWhy
 
 from sloth_kernel import Event, Explanation, GameState, load_game
 from sloth_kernel.core import seat_name
-from sloth_kernel.errors import RecordError
+from sloth_kernel.errors import ConfigError, RecordError
 from sloth_kernel.render import kit, render_observation
 
 CHECKPOINT_EVERY = 32  # keep every 32nd state; others are replayed from the nearest one
@@ -283,8 +285,12 @@ class StepThrough(widgets.VBox):
         *,
         step: int = 0,
         seat: int | None = None,
+        seat_only: bool = False,
         interval: int = PLAY_INTERVAL_MS,
     ) -> None:
+        if seat_only and seat is None:
+            raise ConfigError("a replay kept to one seat's view needs that seat")
+        self._only: int | None = seat if seat_only else None
         super().__init__()
         self.add_class("sk-stepper")
         self.timeline: Timeline | None = None
@@ -320,11 +326,12 @@ class StepThrough(widgets.VBox):
         with self.hold_trait_notifications():
             self.seat = seat
             self.record = as_record(record)
-        widgets.link(
-            (self.viewer, "value"),
-            (self, "seat"),
-            transform=(lambda v: None if v == TEACHER else v, lambda s: TEACHER if s is None else s),
-        )
+        if self._only is None:  # one seat's own replay has no other view: its View drives nothing
+            widgets.link(
+                (self.viewer, "value"),
+                (self, "seat"),
+                transform=(lambda v: None if v == TEACHER else v, lambda s: TEACHER if s is None else s),
+            )
         self.step = step
         self.render()
 
@@ -388,7 +395,10 @@ class StepThrough(widgets.VBox):
             control.max = self.timeline.last
         seats = [(f"as {seat_name(s)} sees it", s) for s in range(self.timeline.game.num_players)]
         self._configure_ask()
-        self.viewer.options = [("teacher: all open", TEACHER), *seats]
+        if self._only is not None:  # one seat's own replay: no other view is offered, or can be chosen
+            self.viewer.options = [seat for seat in seats if seat[1] == self._only]
+        else:
+            self.viewer.options = [("teacher: all open", TEACHER), *seats]
         if self.seat is not None and self.seat >= self.timeline.game.num_players:
             self.seat = None
         self.viewer.value = TEACHER if self.seat is None else self.seat
@@ -398,6 +408,9 @@ class StepThrough(widgets.VBox):
 
     @traitlets.observe("step", "seat")
     def _on_step(self, change: dict[str, Any]) -> None:
+        if change["name"] == "seat" and self._only is not None and change["new"] != self._only:
+            self.seat = self._only  # one seat's own replay stays in its view (traitlets validates no None)
+            return
         self.ask.clear()  # an answer belongs to the moment and the view it was asked in
         if change["name"] == "seat":
             self._configure_ask()

@@ -39,6 +39,7 @@ from sloth_widgets.common import (
     default_bot_level,
     log_lines_html,
     read_widget_message,
+    sequence_refusal,
     server_log,
     shield_messages,
     widget_family,
@@ -105,6 +106,18 @@ class TableSession(Session):
     def observation(self) -> Any:
         return self.state.view() if self.viewer is None else self.state.observation(self.viewer)
 
+    def refusal(self, seat: object) -> str | None:
+        """As :meth:`Session.refusal`, and a table that is paused or closed takes no moves."""
+        if self.viewer is None or type(seat) is not int or seat != self.viewer:
+            return "nobody at this screen may move for that seat"
+        if self.status != "open" and not self.state.is_over:
+            return f"the table is {self.status}: it takes no moves now"
+        return super().refusal(seat)
+
+    @property
+    def replay_seat(self) -> int | None:
+        return self.viewer  # a seat's page replays that seat's own view; the teacher's, every hand
+
     def refresh(self, tables: Tables | None = None) -> bool:
         """Read the table again (with `tables`, e.g. a follower thread's own); True if it changed."""
         with self.lock:
@@ -123,12 +136,17 @@ class TableSession(Session):
         committed at the version this page saw. Only another page moving in between (the table moved
         on) can stop the action part-way; the page then shows the table as it is."""
         text = " / ".join(str(move) for move in moves)
-        if self.viewer is None or type(seat) is not int or seat != self.viewer:
-            return Explanation(text, False, "nobody at this screen may move for that seat")
         verdict = Explanation(text, False, "nothing to do")
         with self.lock:
+            why_not = self.refusal(seat)  # off turn: this sentence, and nothing judged
+            if why_not is not None:
+                return Explanation(text, False, why_not)
+            assert type(seat) is int
             state = self.state
             for move in moves:
+                past = sequence_refusal(state, seat)
+                if past is not None:
+                    return Explanation(str(move), False, past)
                 try:
                     verdict = cast(Explanation, state.explain(move))
                     if verdict.legal:
@@ -169,7 +187,10 @@ class _AtTable:
         return session
 
     def _on_new_game(self, seed: Any, seats: Any, options: Any) -> None:
-        return None  # a table's game is the table's: no new deal here
+        """A table's game is the table's: no new deal here (Play again and New game are not offered;
+        a click sent anyway gets this sentence)."""
+        self._verdict = Explanation("new game", False, "a table plays its own game: the teacher makes a new table")
+        self.render()
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         session = self.session
@@ -195,7 +216,8 @@ class _AtTable:
             super().render()  # type: ignore[misc]
             self._again.layout.display = "none"  # type: ignore[attr-defined]
             self._setup_box.layout.display = "none"  # type: ignore[attr-defined]
-            self._replay_button.layout.display = "none"  # type: ignore[attr-defined]
+            # a seat replays its own view after the game; the teacher steps through in the teacher's panel
+            self._replay_button.layout.display = "none" if self.session.viewer is None else ""  # type: ignore[attr-defined]
 
 
 def table_game_board(session: TableSession) -> GameBoard:

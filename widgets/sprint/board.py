@@ -525,6 +525,11 @@ class SprintBoard(GameBoard):
             self._verdict = Explanation("lift", False, "turn the Hare card first")
             self.render()
             return
+        refused = self.session.refusal(self.session.viewer)
+        if refused is not None:  # off turn: the lift is never worked out (the slip comes from the seed)
+            self._verdict = Explanation("lift", False, refused)
+            self.render()
+            return
         move = self.session.state.lift_from_cut(self.cut_share())  # SP-7: the hand's slip included
         self.submit(str(move))
 

@@ -14,9 +14,11 @@ worlds against a control pair of the same world.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
+import secrets
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -25,6 +27,24 @@ from sloth_widgets.common import widget_family
 
 Flat = dict[tuple[int, str], str]
 MODEL_ID = re.compile(r"IPY_MODEL_[0-9a-f]+")
+
+
+@contextlib.contextmanager
+def same_page_luck(seed: int) -> Iterator[None]:
+    """Pages opened in this block draw their own randomness (``secrets``) from `seed`, afresh each time.
+
+    A page's luck comes from ``secrets`` and never from the deal. Its draws differ from page to page,
+    and a start cut can be equal on two pages by chance (one of 41 values). The control pair then
+    looks quiet where the twin differs, and that would count as a leak. With the same luck on every
+    page, the same world gives the same page."""
+    rng = random.Random(seed)
+    saved = secrets.randbits, secrets.token_hex
+    secrets.randbits = rng.getrandbits  # type: ignore[assignment]
+    secrets.token_hex = lambda nbytes=None: rng.randbytes(nbytes or 32).hex()  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        secrets.randbits, secrets.token_hex = saved  # type: ignore[assignment]
 
 
 def forge(widget: Any, data: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ from tables_servers import PostgresServer, RedisServer, race
 
 from sloth_kernel.tables import (
     Seat,
+    StoreError,
     TableClosedError,
     TableError,
     TableMovedOnError,
@@ -346,7 +347,7 @@ def test_an_unreachable_server_is_a_typed_error() -> None:
 
     port = free_port()
     for url in (f"redis://127.0.0.1:{port}/0", f"postgresql://postgres@127.0.0.1:{port}/postgres"):
-        with pytest.raises(TableError, match="cannot reach"):
+        with pytest.raises(StoreError, match=r"cannot be reached \(is its server running\?\)"):
             open_store(url)
 
 

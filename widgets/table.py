@@ -48,6 +48,7 @@ from sloth_kernel.errors import SlothKernelError, counted
 from sloth_kernel.tables import (
     Follower,
     SeatTokenError,
+    StoreError,
     TableClosedError,
     TableError,
     TableMovedOnError,
@@ -146,6 +147,8 @@ class TableSession(Session):
                 except TableMoveError as err:
                     refused: Explanation = err.explanation or Explanation(str(move), False, str(err))
                     return refused
+                except StoreError as err:  # the store is away: nothing was written; the page says so
+                    return Explanation(str(move), False, f"the move was not made: {err.public}")
                 self.refresh()
         return verdict if len(moves) == 1 else Explanation(text, True, verdict.reason)
 
@@ -227,6 +230,8 @@ class TableBoard(widgets.VBox):
         self._follower_tables: Tables | None = None
         self._message = widgets.HTML(sentence_html(WAITING))
         self._message.add_class("sk-table-message")
+        self._trouble = widgets.HTML()  # shown above the page while the store fails
+        self._trouble.add_class("sk-table-trouble")
         self.children: tuple[Any, ...] = (self._message,)
         # the page's messages to this widget are read here: a forged one gets a sentence, never a traceback
         if self.comm is not None:
@@ -248,6 +253,8 @@ class TableBoard(widgets.VBox):
             self.open_table(change["new"])
         except SeatTokenError as err:
             self.say(f"This page cannot open the table: {err}.")
+        except StoreError as err:  # its address or path stays on the server
+            self.say(f"This page cannot open the table: {err.public}. Reload the page to try again.")
         except TableError as err:
             self.say(f"This page cannot open the table: {err}.")
         except Exception as err:  # noqa: BLE001 - a person never sees a traceback
@@ -292,7 +299,7 @@ class TableBoard(widgets.VBox):
             self.role = "watch"
             self.children = (WatchPanel(self, tables, table),)
         # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
-        self.follower = Follower(table, self._on_change, seat=None, url=self.url)
+        self.follower = Follower(table, self._on_change, seat=None, url=self.url, on_trouble=self._on_trouble)
         self.follower.start()
 
     def _on_change(self, version: int, status: str) -> None:
@@ -304,6 +311,18 @@ class TableBoard(widgets.VBox):
         for child in self.children:
             if isinstance(child, (WatchPanel, TeacherPanel)):
                 child.refresh(self._follower_tables)
+
+    def _on_trouble(self, err: TableError | None) -> None:
+        """From the follower's thread: the store failed (a sentence above the page), or is back (None)."""
+        rest = tuple(child for child in self.children if child is not self._trouble)
+        if err is None:
+            self.children = rest
+            return
+        said = err.public if isinstance(err, StoreError) else str(err)
+        self._trouble.value = sentence_html(
+            f"{said[:1].upper()}{said[1:]}. This page keeps trying and shows the table again when the store answers."
+        )
+        self.children = (self._trouble, *rest)
 
     def close(self) -> None:
         follower = getattr(self, "follower", None)
@@ -489,6 +508,8 @@ class NewTableForm(widgets.VBox):
             if not isinstance(self.game.value, str) or self.game.value not in self.specs:
                 raise TableError("choose a game first")
             made = Tables(open_store()).create(self.game.value, seats, base_url=self.address.value.strip())
+        except StoreError as err:  # the store's path or address stays on the server
+            return sentence_html(f"The table was not created: {err.public}.")
         except SlothKernelError as err:
             return sentence_html(f"The table was not created: {err}.")
         except Exception as err:  # noqa: BLE001 - a person never sees a traceback

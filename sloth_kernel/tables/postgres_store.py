@@ -103,7 +103,10 @@ class PostgresStore(TableStore):
             db = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
             db.execute("SET synchronous_commit = on")
         except psycopg.Error as err:
-            raise TableError(f"cannot reach the table store {describe(self.url)}: {first_line(err)}") from err
+            raise StoreError(
+                f"the table store {describe(self.url)} cannot be reached (is its server running?): {first_line(err)}",
+                value=describe(self.url),
+            ) from err
         return db
 
     def _failing(self) -> Any:

@@ -110,7 +110,10 @@ class RedisStore(TableStore):
             self._redis = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=5)
             self._redis.ping()
         except (redis.RedisError, ValueError) as err:
-            raise TableError(f"cannot reach the table store {describe(url)}: {first_line(err)}") from err
+            raise StoreError(
+                f"the table store {describe(url)} cannot be reached (is its server running?): {first_line(err)}",
+                value=describe(url),
+            ) from err
         self._scripts = {
             name: self._redis.register_script(text)
             for name, text in {

@@ -175,9 +175,8 @@ def test_the_teacher_pauses_and_resumes_and_a_closed_table_stays_closed(store: T
 def test_a_table_that_cannot_be_set_up_is_refused_and_nothing_is_written(
     tmp_path: Path, game: Any, seats: Any, options: Any, base_url: Any
 ) -> None:
-    with open_store(str(tmp_path / "t.sqlite3")) as store:
-        with pytest.raises(TableError):
-            Tables(store).create(game, seats, options=options, base_url=base_url)
+    with open_store(str(tmp_path / "t.sqlite3")) as store, pytest.raises(TableError):
+        Tables(store).create(game, seats, options=options, base_url=base_url)
     assert not (tmp_path / "t.sqlite3").exists()  # not even an empty store was made
 
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 
 from sloth_kernel.tables.connect import open_store
-from sloth_kernel.tables.errors import TableError
+from sloth_kernel.tables.errors import StoreError, TableError
 from sloth_kernel.tables.table import LEASE_SECONDS, Tables, default_holder
 
 log = logging.getLogger(__name__)
@@ -99,7 +99,7 @@ class Follower(threading.Thread):
                 self._trouble(err)
                 continue
             except Exception as err:  # noqa: BLE001 - never die silently: say so, and try again
-                log.warning("table %s: %s: %s", self.table, type(err).__name__, err)
+                log.info("table %s: %s: %s", self.table, type(err).__name__, err)
                 self._trouble(TableError("the page could not read the table; trying again"))
                 continue
             if self.last_error is not None:
@@ -111,7 +111,9 @@ class Follower(threading.Thread):
     def _trouble(self, err: TableError) -> None:
         """Say a new failure once (the page shows it), then wait and try again."""
         if self.last_error is None or str(self.last_error) != str(err):
-            log.warning("table %s: %s", self.table, err)
+            # a warning reaches the kernel's stderr (a page may see it): the sentence without a path
+            log.warning("table %s: %s", self.table, err.public if isinstance(err, StoreError) else err)
+            log.info("table %s: %s", self.table, err)
             self._tell(err)
         self.last_error = err
         self._stopping.wait(0.5)

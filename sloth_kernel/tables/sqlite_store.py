@@ -145,6 +145,8 @@ class SqliteStore(TableStore):
 
     def _tighten(self) -> None:
         """The default store's folder 0700 and files 0600 (an older version made them looser)."""
+        if not hasattr(os, "getuid"):  # Windows: no such modes
+            return
         for path, mode in (
             (self.path.parent, 0o700),
             (self.path, 0o600),

@@ -118,7 +118,7 @@ def a_store_with_games(path: Path) -> list[str]:
 
 # -- SQLite: corrupt copies --
 
-CORRUPT_COPIES = 40
+CORRUPT_COPIES = 60
 
 
 def corrupt(data: bytes, rng: random.Random) -> bytes:

@@ -310,3 +310,22 @@ def test_any_base_url_is_a_url_or_refused_with_a_typed_error(url: str) -> None:
         return
     assert set(taken) <= URL_CHARACTERS and taken.lower().startswith(("http://", "https://"))
     assert len(taken) > len("https://") - 1 and "?" not in taken and "#" not in taken
+
+
+def test_the_gallery_form_says_when_the_store_is_full(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sloth_widgets.table import NewTableForm
+
+    monkeypatch.setenv("SLOTH_TABLES", str(tmp_path / "form.sqlite3"))
+    monkeypatch.setenv("SLOTH_TABLES_MAX_OPEN", "1")
+    form = NewTableForm(base_url="http://class.example:8866")
+    form.game.value = GAME
+    form.create.click()
+    assert "#teacher=" in form.result.value
+    form.create.click()
+    assert form.result.value == (
+        '<div class="sk-table-sentence" role="status" style="font-size:17px;padding:10px 4px">'
+        "The table was not created: the table store already has 1 open table, the most it keeps: close "
+        "finished ones with python -m sloth_kernel table close ID, or raise SLOTH_TABLES_MAX_OPEN (now 1).</div>"
+    )
+    with open_store(str(tmp_path / "form.sqlite3")) as store:
+        assert len(store.table_ids()) == 1

@@ -540,3 +540,31 @@ def test_a_wrong_token_is_refused_even_on_a_damaged_row(tmp_path: Path) -> None:
         with pytest.raises(SeatTokenError):
             tables.sit(made[2], "A" * 32)
         assert untyped(every_call(tables, made)) == {}
+
+
+def test_a_stopped_redis_server_is_a_sentence_after_the_socket_timeout_not_a_hang() -> None:
+    """SIGSTOP: the server holds its connections and answers nothing. Each call fails after the
+    socket timeout (redis-py's, 5 s; ``?socket_timeout=`` in the URL, shortened here) instead of
+    hanging, and works once the server continues."""
+    import signal
+
+    server = RedisServer()
+    try:
+        with open_store(server.url + "?socket_timeout=0.5") as store:
+            tables = Tables(store)
+            table = tables.create(GAME, ["human", "human", "human"]).table
+            server_pid = server._process().pid
+            os.killpg(server_pid, signal.SIGSTOP)
+            ended: list[str] = []
+            try:
+                calls = (lambda: store.load(table), lambda: store.commit(table, 0, "x"), tables.list)
+                worker = threading.Thread(target=lambda: ended.extend(outcome(call) for call in calls), daemon=True)
+                worker.start()
+                worker.join(timeout=30)  # a bound for a hung test, not a speed figure
+            finally:
+                os.killpg(server_pid, signal.SIGCONT)
+            assert ended == ["typed"] * 3
+            assert eventually(lambda: outcome(lambda: store.load(table)) == "ok")
+            assert store.load(table).moves == ()  # the refused commit wrote nothing
+    finally:
+        server.stop()

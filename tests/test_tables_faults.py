@@ -568,3 +568,21 @@ def test_a_stopped_redis_server_is_a_sentence_after_the_socket_timeout_not_a_han
             assert store.load(table).moves == ()  # the refused commit wrote nothing
     finally:
         server.stop()
+
+
+def test_the_teacher_page_says_when_its_store_is_gone(tmp_path: Path) -> None:
+    from sloth_widgets.table import TableBoard, TeacherPanel
+
+    path = tmp_path / "t.sqlite3"
+    with open_store(str(path)) as store:
+        made = Tables(store).create(GAME, ["human", "human", "bot"])
+    page = TableBoard(url=str(path))
+    try:
+        page._page_params = {"table": made.table, "teacher": made.teacher.split("#teacher=", 1)[1]}
+        panel = next(child for child in page.children if isinstance(child, TeacherPanel))
+        path.unlink()
+        panel.pause.click()
+        assert "the table store was deleted or replaced while this page was open" in panel.note.value
+        assert str(tmp_path) not in panel.note.value
+    finally:
+        page.close()

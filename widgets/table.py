@@ -21,6 +21,7 @@ seat seated.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import secrets
@@ -408,10 +409,11 @@ class TeacherPanel(widgets.VBox):
         try:
             action()
             self.note.value = sentence_html(said)
-        except SlothKernelError as err:
-            self.note.value = sentence_html(str(err))
+        except SlothKernelError as err:  # a failed store's sentence without its path
+            self.note.value = sentence_html(err.public if isinstance(err, StoreError) else str(err))
         if self.page.session is not None:
-            self.page.session.refresh()
+            with contextlib.suppress(StoreError):  # the note says so; the follower reads it again later
+                self.page.session.refresh()
         self._show()
 
     def _on_pause(self, button: widgets.Button) -> None:

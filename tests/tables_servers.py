@@ -260,7 +260,9 @@ def empty(url: str) -> None:
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The address of an empty store, once per backend (real servers)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        open_store(url, create=True).close()  # an empty store (only a create makes the file)
+        return url
     server = request.getfixturevalue("redis_server" if request.param == "redis" else "postgres_server")
     empty(server.url)
     url: str = server.url

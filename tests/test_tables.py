@@ -175,10 +175,9 @@ def test_the_teacher_pauses_and_resumes_and_a_closed_table_stays_closed(store: T
 def test_a_table_that_cannot_be_set_up_is_refused_and_nothing_is_written(
     tmp_path: Path, game: Any, seats: Any, options: Any, base_url: Any
 ) -> None:
-    with open_store(str(tmp_path / "t.sqlite3")) as store:
-        with pytest.raises(TableError):
-            Tables(store).create(game, seats, options=options, base_url=base_url)
-        assert store.table_ids() == []
+    with open_store(str(tmp_path / "t.sqlite3")) as store, pytest.raises(TableError):
+        Tables(store).create(game, seats, options=options, base_url=base_url)
+    assert not (tmp_path / "t.sqlite3").exists()  # not even an empty store was made
 
 
 @pytest.mark.parametrize("game", available_games())
@@ -282,11 +281,12 @@ def test_bots_shared_by_two_pages_each_move_once(store_url: str, store: TableSto
 def test_creating_a_table_from_any_input_makes_it_whole_or_refuses_with_a_typed_error(
     tmp_path_factory: pytest.TempPathFactory, game: Any, seats: Any, options: Any
 ) -> None:
-    with open_store(str(tmp_path_factory.mktemp("store") / "t.sqlite3")) as store:
+    path = tmp_path_factory.mktemp("store") / "t.sqlite3"
+    with open_store(str(path)) as store:
         try:
             made = Tables(store).create(game, seats, options=options)
         except TableError:
-            assert store.table_ids() == []
+            assert not path.exists()
         else:
             assert store.table_ids() == [made.table]
             assert len(made.seats) == len(seats) == store.load(made.table).options["players"]

@@ -85,7 +85,12 @@ def test_create_show_list_close_print_the_contract(store_url: str) -> None:
 
 def test_people_read_sentences_not_json(tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path / 't.sqlite3'}"
-    assert table(url, "list").stdout == f"No tables in {url}.\n"
+    missing = table(url, "list")  # a mistyped path is refused, never made into a new store
+    assert missing.returncode == 2 and missing.stdout == "" and not (tmp_path / "t.sqlite3").exists()
+    assert missing.stderr == (
+        f"python -m sloth_kernel table: error: there is no table store at {tmp_path / 't.sqlite3'}: "
+        "check the path (only creating a table makes a new store)\n"
+    )
     made = table(url, "create", "--game", "sprint", "--seats", "human,bot")
     assert made.returncode == 0, made.stderr
     lines = made.stdout.splitlines()

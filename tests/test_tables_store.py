@@ -21,6 +21,7 @@ from tables_servers import PostgresServer, RedisServer, race
 
 from sloth_kernel.tables import (
     Seat,
+    StoreError,
     TableClosedError,
     TableError,
     TableMovedOnError,
@@ -317,11 +318,13 @@ def test_the_address_picks_the_backend(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("SLOTH_TABLES", str(tmp_path / "a.sqlite3"))
     with open_store() as store:
         assert store.url == f"sqlite:///{tmp_path / 'a.sqlite3'}"
-    with open_store(f"sqlite:///{tmp_path / 'b.sqlite3'}") as store:  # sqlite:////abs/path
+    with open_store(f"sqlite:///{tmp_path / 'b.sqlite3'}", create=True) as store:  # sqlite:////abs/path
         assert (tmp_path / "b.sqlite3").exists()
     monkeypatch.chdir(tmp_path)
-    with open_store("sqlite:///c.sqlite3") as store:  # relative, as in SQLAlchemy
+    with open_store("sqlite:///c.sqlite3", create=True) as store:  # relative, as in SQLAlchemy
         assert (tmp_path / "c.sqlite3").exists()
+    with open_store("sqlite:///d.sqlite3") as store:  # only creating makes a file
+        assert not (tmp_path / "d.sqlite3").exists()
     for bad in ("mysql://x/y", "sqlite://relative", "sqlite:///", "http://x", 7, "x\x00y"):
         with pytest.raises(TableError):
             open_store(bad)  # type: ignore[arg-type]
@@ -344,7 +347,7 @@ def test_an_unreachable_server_is_a_typed_error() -> None:
 
     port = free_port()
     for url in (f"redis://127.0.0.1:{port}/0", f"postgresql://postgres@127.0.0.1:{port}/postgres"):
-        with pytest.raises(TableError, match="cannot reach"):
+        with pytest.raises(StoreError, match=r"cannot be reached \(is its server running\?\)"):
             open_store(url)
 
 

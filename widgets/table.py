@@ -21,6 +21,7 @@ seat seated.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import secrets
@@ -51,6 +52,7 @@ from sloth_kernel.errors import SlothKernelError, counted
 from sloth_kernel.tables import (
     Follower,
     SeatTokenError,
+    StoreError,
     TableClosedError,
     TableError,
     TableMovedOnError,
@@ -166,6 +168,8 @@ class TableSession(Session):
                 except TableMoveError as err:
                     refused: Explanation = err.explanation or Explanation(str(move), False, str(err))
                     return refused
+                except StoreError as err:  # the store is away: nothing was written; the page says so
+                    return Explanation(str(move), False, f"the move was not made: {err.public}")
                 self.refresh()
         return verdict if len(moves) == 1 else Explanation(text, True, verdict.reason)
 
@@ -251,6 +255,8 @@ class TableBoard(widgets.VBox):
         self._follower_tables: Tables | None = None
         self._message = widgets.HTML(sentence_html(WAITING))
         self._message.add_class("sk-table-message")
+        self._trouble = widgets.HTML()  # shown above the page while the store fails
+        self._trouble.add_class("sk-table-trouble")
         self.children: tuple[Any, ...] = (self._message,)
         # the page's messages to this widget and its message box are read here: a forged one gets a
         # sentence, never a traceback (the game board, added later, reads its own)
@@ -277,6 +283,8 @@ class TableBoard(widgets.VBox):
             self.open_table(change["new"])
         except SeatTokenError as err:
             self.say(f"This page cannot open the table: {err}.")
+        except StoreError as err:  # its address or path stays on the server
+            self.say(f"This page cannot open the table: {err.public}. Reload the page to try again.")
         except TableError as err:
             self.say(f"This page cannot open the table: {err}.")
         except Exception as err:  # noqa: BLE001 - a person never sees a traceback
@@ -321,7 +329,7 @@ class TableBoard(widgets.VBox):
             self.role = "watch"
             self.children = (WatchPanel(self, tables, table),)
         # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
-        self.follower = Follower(table, self._on_change, seat=None, url=self.url)
+        self.follower = Follower(table, self._on_change, seat=None, url=self.url, on_trouble=self._on_trouble)
         self.follower.start()
 
     def _on_change(self, version: int, status: str) -> None:
@@ -333,6 +341,18 @@ class TableBoard(widgets.VBox):
         for child in self.children:
             if isinstance(child, (WatchPanel, TeacherPanel)):
                 child.refresh(self._follower_tables)
+
+    def _on_trouble(self, err: TableError | None) -> None:
+        """From the follower's thread: the store failed (a sentence above the page), or is back (None)."""
+        rest = tuple(child for child in self.children if child is not self._trouble)
+        if err is None:
+            self.children = rest
+            return
+        said = err.public if isinstance(err, StoreError) else str(err)
+        self._trouble.value = sentence_html(
+            f"{said[:1].upper()}{said[1:]}. This page keeps trying and shows the table again when the store answers."
+        )
+        self.children = (self._trouble, *rest)
 
     def close(self) -> None:
         follower = getattr(self, "follower", None)
@@ -423,10 +443,11 @@ class TeacherPanel(widgets.VBox):
         try:
             action()
             self.note.value = sentence_html(said)
-        except SlothKernelError as err:
-            self.note.value = sentence_html(str(err))
+        except SlothKernelError as err:  # a failed store's sentence without its path
+            self.note.value = sentence_html(err.public if isinstance(err, StoreError) else str(err))
         if self.page.session is not None:
-            self.page.session.refresh()
+            with contextlib.suppress(StoreError):  # the note says so; the follower reads it again later
+                self.page.session.refresh()
         self._show()
 
     def _on_pause(self, button: widgets.Button) -> None:
@@ -528,6 +549,8 @@ class NewTableForm(widgets.VBox):
             if not isinstance(self.game.value, str) or self.game.value not in self.specs:
                 raise TableError("choose a game first")
             made = Tables(open_store()).create(self.game.value, seats, base_url=self.address.value.strip())
+        except StoreError as err:  # the store's path or address stays on the server
+            return sentence_html(f"The table was not created: {err.public}.")
         except SlothKernelError as err:
             return sentence_html(f"The table was not created: {err}.")
         except Exception as err:  # noqa: BLE001 - a person never sees a traceback

@@ -10,6 +10,9 @@ from __future__ import annotations
 from sloth_kernel.tables.connect import open_store
 from sloth_kernel.tables.errors import (
     SeatTokenError,
+    StoreError,
+    StoreFullError,
+    StoreMissingError,
     TableClosedError,
     TableError,
     TableMovedOnError,
@@ -39,6 +42,9 @@ __all__ = [
     "SeatLink",
     "SeatTokenError",
     "Snapshot",
+    "StoreError",
+    "StoreFullError",
+    "StoreMissingError",
     "TableClosedError",
     "TableError",
     "TableMoveError",

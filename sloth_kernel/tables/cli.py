@@ -30,6 +30,8 @@ def _options(text: str) -> dict[str, Any]:
         raise UsageError("--options is a JSON object of at most 10000 characters")
     try:
         options = json.loads(text)
+    except RecursionError as err:
+        raise UsageError("--options is nested too deeply (keep it to a few levels)") from err
     except ValueError as err:
         raise UsageError(f"--options is not JSON: {err}") from err
     if not isinstance(options, dict):

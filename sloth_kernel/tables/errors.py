@@ -53,3 +53,29 @@ class TableMovedOnError(TableError):
             f"and the table has {counted(version, 'move')} now",
             value=str(expected),
         )
+
+
+class StoreError(TableError):
+    """The table store itself failed: a server that does not answer, a file that cannot be read or
+    written, a damaged file, a file deleted or replaced under the page. The sentence says which.
+
+    Nothing was written by the call that failed; a page shows ``public`` (the same news without
+    the store's address or path, which stay on the server) and tries again.
+    """
+
+    public: str = "the table store is not answering just now"
+
+    def __init__(self, message: str = "", *, value: str | None = None, public: str | None = None) -> None:
+        super().__init__(message, value=value)
+        if public is not None:
+            self.public = public
+
+
+class StoreMissingError(StoreError):
+    """There is no table store at this path: only creating a table makes one."""
+
+    public = "there is no table store where this server looks for it"
+
+
+class StoreFullError(TableError):
+    """The store holds as many open tables as it may (``SLOTH_TABLES_MAX_OPEN``): close some first."""

@@ -14,6 +14,9 @@ it), and redraw when the table changes. A Follower does all three with its own s
 
 ``on_change(version, status)`` is called from the follower's thread after every change it sees
 (a move, a pause, a close), never for a change the page made itself before it started.
+``on_trouble(error)`` is called when the store starts failing (a :class:`TableError` with a
+sentence) and ``on_trouble(None)`` when it answers again: the follower never stops on a store's
+failure, it tries again every half second.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import time
 from collections.abc import Callable
 
 from sloth_kernel.tables.connect import open_store
-from sloth_kernel.tables.errors import TableError
+from sloth_kernel.tables.errors import StoreError, TableError
 from sloth_kernel.tables.table import LEASE_SECONDS, Tables, default_holder
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,8 @@ class Follower(threading.Thread):
         holder: str | None = None,
         play_bots: bool = True,
         beat_seconds: float = BEAT_SECONDS,
+        lease_seconds: float = LEASE_SECONDS,
+        on_trouble: Callable[[TableError | None], None] | None = None,
     ) -> None:
         super().__init__(name=f"sloth-table-{table}", daemon=True)
         self.table = table
@@ -55,6 +60,8 @@ class Follower(threading.Thread):
         self.holder = holder or default_holder()
         self.play_bots = play_bots
         self.beat_seconds = beat_seconds
+        self.lease_seconds = lease_seconds
+        self.on_trouble = on_trouble
         self.last_error: TableError | None = None
         """The store's newest refusal or failure (the follower carries on: a server may come back)."""
         self._stopping = threading.Event()
@@ -72,29 +79,49 @@ class Follower(threading.Thread):
         while not self._stopping.is_set():
             try:
                 if store is None or tables is None or seen is None:
-                    store = open_store(self.url)
+                    if store is None:
+                        store = open_store(self.url)
                     tables = Tables(store)
                     seen = store.state(self.table)
                 if self.seat is not None and time.monotonic() >= next_beat:
                     store.heartbeat(self.table, self.seat)
                     next_beat = time.monotonic() + self.beat_seconds
                 if self.play_bots:
-                    tables.play_bots(self.table, self.holder, lease_seconds=LEASE_SECONDS)
+                    tables.play_bots(self.table, self.holder, lease_seconds=self.lease_seconds)
                 # wake for a change, or in time for the next heartbeat
                 until_beat = next_beat - time.monotonic() if self.seat is not None else self.beat_seconds
                 store.wait(self.table, seen[0], min(self.beat_seconds, max(0.05, until_beat)))
                 now = store.state(self.table)
-                self.last_error = None
-            except TableError as err:
-                self.last_error = err
-                log.warning("table %s: %s", self.table, err)
-                self._stopping.wait(0.5)
-                continue
-            if now != seen:
-                seen = now
-                try:
+                if now != seen or self.last_error is not None:  # after a failure the page reads again
                     self.on_change(*now)
-                except Exception:  # the page's own bug: log it and keep following
-                    log.exception("table %s: the page's on_change failed", self.table)
+                    seen = now
+            except TableError as err:
+                self._trouble(err)
+                continue
+            except Exception as err:  # noqa: BLE001 - never die silently: say so, and try again
+                log.info("table %s: %s: %s", self.table, type(err).__name__, err)
+                self._trouble(TableError("the page could not read the table; trying again"))
+                continue
+            if self.last_error is not None:
+                self.last_error = None
+                self._tell(None)
         if store is not None:
             store.close()
+
+    def _trouble(self, err: TableError) -> None:
+        """Say a new failure once (the page shows it), then wait and try again."""
+        if self.last_error is None or str(self.last_error) != str(err):
+            # a warning reaches the kernel's stderr (a page may see it): the sentence without a path
+            log.warning("table %s: %s", self.table, err.public if isinstance(err, StoreError) else err)
+            log.info("table %s: %s", self.table, err)
+            self._tell(err)
+        self.last_error = err
+        self._stopping.wait(0.5)
+
+    def _tell(self, trouble: TableError | None) -> None:
+        if self.on_trouble is None:
+            return
+        try:
+            self.on_trouble(trouble)
+        except Exception:  # noqa: BLE001 - the page's own bug: note it and keep following
+            log.warning("table %s: the page's on_trouble failed", self.table)

@@ -13,12 +13,15 @@ import threading
 import time
 from typing import Any
 
-from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
+from sloth_kernel.tables.errors import StoreError, TableClosedError, TableError, TableMovedOnError, TableNotFoundError
 from sloth_kernel.tables.store import (
+    DAMAGED,
     POLL_SECONDS,
     TableRow,
     TableStore,
     describe,
+    first_line,
+    full_error,
     missing_extra,
     row_from_columns,
 )
@@ -66,9 +69,24 @@ CREATE TABLE IF NOT EXISTS sloth_table_leases (
 SCHEMA_LOCK = 0x510775
 """An advisory lock id: two processes creating the schema at once take turns."""
 
+CREATE_LOCK = SCHEMA_LOCK + 1
+"""An advisory lock id: two tables being created at once are counted one after the other."""
+
 
 class PostgresStore(TableStore):
     """Tables in a PostgreSQL database."""
+
+    faults = (psycopg.Error, *DAMAGED)
+
+    def fault(self, err: BaseException) -> StoreError:
+        where = f"the table store {describe(self.url)}"
+        if isinstance(err, psycopg.OperationalError):
+            text = f"{where} cannot be reached (is its server running?): {first_line(err)}"
+        elif isinstance(err, DAMAGED):
+            text = f"{where} holds data this installation cannot read"
+        else:
+            text = f"{where} failed: {first_line(err)}"
+        return StoreError(text, value=describe(self.url))
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -85,7 +103,10 @@ class PostgresStore(TableStore):
             db = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
             db.execute("SET synchronous_commit = on")
         except psycopg.Error as err:
-            raise TableError(f"cannot reach the table store {describe(self.url)}: {err}") from err
+            raise StoreError(
+                f"the table store {describe(self.url)} cannot be reached (is its server running?): {first_line(err)}",
+                value=describe(self.url),
+            ) from err
         return db
 
     def _failing(self) -> Any:
@@ -104,7 +125,7 @@ class PostgresStore(TableStore):
             def __exit__(self, kind: Any, err: Any, trace: Any) -> None:
                 store._lock.release()
                 if isinstance(err, psycopg.Error):
-                    raise TableError(f"the table store {describe(store.url)} failed: {err}") from err
+                    raise store.fault(err) from err
 
         return Guard()
 
@@ -113,6 +134,13 @@ class PostgresStore(TableStore):
 
     def _create(self, row: TableRow) -> None:
         with self._failing(), self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (CREATE_LOCK,))
+            (open_now,) = self._db.execute("SELECT count(*) FROM sloth_tables WHERE status <> 'closed'").fetchone()
+            if (
+                open_now >= self.max_open_tables
+                and not self._db.execute("SELECT 1 FROM sloth_tables WHERE id = %s", (row.table,)).fetchone()
+            ):
+                raise full_error(open_now, self.max_open_tables)
             made = self._db.execute(
                 "INSERT INTO sloth_tables VALUES (%s, %s, %s, %s, %s, %s, 'open', 0, %s) ON CONFLICT DO NOTHING",
                 (

@@ -21,13 +21,18 @@ import threading
 import time
 from typing import Any
 
-from sloth_kernel.tables.errors import TableClosedError, TableError, TableMovedOnError, TableNotFoundError
+from sloth_kernel.tables.errors import StoreError, TableClosedError, TableError, TableMovedOnError, TableNotFoundError
 from sloth_kernel.tables.store import (
+    DAMAGED,
     POLL_SECONDS,
     Seat,
     TableRow,
     TableStore,
+    checked_row,
+    damaged,
     describe,
+    first_line,
+    full_error,
     missing_extra,
 )
 
@@ -40,6 +45,11 @@ PREFIX = "sloth:"
 
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local open = 0
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+    if redis.call('HGET', ARGV[8] .. id, 'status') ~= 'closed' then open = open + 1 end
+end
+if open >= tonumber(ARGV[9]) then return -open end
 redis.call('HSET', KEYS[1], 'game', ARGV[1], 'options', ARGV[2], 'seed', ARGV[3], 'seats', ARGV[4],
            'teacher', ARGV[5], 'status', 'open', 'version', 0, 'created', ARGV[6])
 redis.call('ZADD', KEYS[2], ARGV[6], ARGV[7])
@@ -92,13 +102,18 @@ def _key(table: str, *parts: object) -> str:
 class RedisStore(TableStore):
     """Tables in a Redis server."""
 
+    faults = (redis.RedisError, *DAMAGED)
+
     def __init__(self, url: str) -> None:
         self.url = url
         try:
             self._redis = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=5)
             self._redis.ping()
         except (redis.RedisError, ValueError) as err:
-            raise TableError(f"cannot reach the table store {describe(url)}: {err}") from err
+            raise StoreError(
+                f"the table store {describe(url)} cannot be reached (is its server running?): {first_line(err)}",
+                value=describe(url),
+            ) from err
         self._scripts = {
             name: self._redis.register_script(text)
             for name, text in {
@@ -112,11 +127,23 @@ class RedisStore(TableStore):
         }
         self._lock = threading.Lock()
 
+    def fault(self, err: BaseException) -> StoreError:
+        where = f"the table store {describe(self.url)}"
+        if isinstance(err, redis.ConnectionError | redis.TimeoutError):
+            text = f"{where} cannot be reached (is its server running?): {first_line(err)}"
+        elif isinstance(err, redis.BusyLoadingError):
+            text = f"{where} is starting up: try again in a moment"
+        elif isinstance(err, DAMAGED):
+            text = f"{where} holds data this installation cannot read"
+        else:
+            text = f"{where} failed: {first_line(err)}"
+        return StoreError(text, value=describe(self.url))
+
     def _run(self, name: str, keys: list[str], args: list[Any]) -> Any:
         try:
             return self._scripts[name](keys=keys, args=args)
         except redis.RedisError as err:
-            raise TableError(f"the table store {describe(self.url)} failed: {err}") from err
+            raise self.fault(err) from err
 
     def _missing(self, table: str) -> TableNotFoundError:
         return TableNotFoundError(f"there is no table {table!r}", value=table)
@@ -133,8 +160,12 @@ class RedisStore(TableStore):
                 row.teacher_hash,
                 repr(row.created),
                 row.table,
+                PREFIX + "table:",
+                self.max_open_tables,
             ],
         )
+        if made < 0:
+            raise full_error(-made, self.max_open_tables)
         if not made:
             raise TableError(f"a table {row.table!r} exists already", value=row.table)
 
@@ -145,29 +176,37 @@ class RedisStore(TableStore):
                 pipe.lrange(_key(table, "moves"), 0, -1)
                 found, moves = pipe.execute()
         except redis.RedisError as err:
-            raise TableError(f"the table store {describe(self.url)} failed: {err}") from err
+            raise self.fault(err) from err
         if not found:
             raise self._missing(table)
-        return TableRow(
-            table=table,
-            game=found["game"],
-            options=json.loads(found["options"]),
-            seed=int(found["seed"]),
-            seats=tuple(Seat.from_json(seat) for seat in json.loads(found["seats"])),
-            teacher_hash=found["teacher"],
-            status=found["status"],
-            moves=tuple(moves[: int(found["version"])]),
-            created=float(found["created"]),
-        )
+        try:
+            return checked_row(
+                TableRow(
+                    table=table,
+                    game=found["game"],
+                    options=json.loads(found["options"]),
+                    seed=int(found["seed"]),
+                    seats=tuple(Seat.from_json(seat) for seat in json.loads(found["seats"])),
+                    teacher_hash=found["teacher"],
+                    status=found["status"],
+                    moves=tuple(moves[: int(found["version"])]),
+                    created=float(found["created"]),
+                )
+            )
+        except DAMAGED as err:
+            raise damaged(table) from err
 
     def _state_of(self, table: str) -> tuple[int, str]:
         try:
             version, status = self._redis.hmget(_key(table), ["version", "status"])
         except redis.RedisError as err:
-            raise TableError(f"the table store {describe(self.url)} failed: {err}") from err
+            raise self.fault(err) from err
         if version is None:
             raise self._missing(table)
-        return int(version), str(status)
+        try:
+            return int(version), str(status)
+        except DAMAGED as err:
+            raise damaged(table) from err
 
     def _state(self, table: str) -> tuple[int, str]:
         return self._state_of(table)
@@ -190,7 +229,7 @@ class RedisStore(TableStore):
         try:
             return [str(table) for table in self._redis.zrange(PREFIX + "tables", 0, -1)]
         except redis.RedisError as err:
-            raise TableError(f"the table store {describe(self.url)} failed: {err}") from err
+            raise self.fault(err) from err
 
     def _heartbeat(self, table: str, seat: int) -> None:
         ms = int(self.heartbeat_seconds * 1000)
@@ -205,7 +244,7 @@ class RedisStore(TableStore):
                     pipe.exists(_key(table, "hb", seat))
                 found = pipe.execute()
         except redis.RedisError as err:
-            raise TableError(f"the table store {describe(self.url)} failed: {err}") from err
+            raise self.fault(err) from err
         return [seat for seat, there in enumerate(found) if there]
 
     def _acquire_lease(self, table: str, seat: int, holder: str, seconds: float) -> bool:

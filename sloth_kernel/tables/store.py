@@ -20,15 +20,24 @@ import math
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from sloth_kernel.errors import shorten
-from sloth_kernel.tables.errors import TableError
+from sloth_kernel.errors import counted, shorten
+from sloth_kernel.tables.errors import StoreError, StoreFullError, TableError
+
+T = TypeVar("T")
 
 ENV = "SLOTH_TABLES"
 """The environment variable naming the store (a path or a URL)."""
+
+MAX_OPEN_ENV = "SLOTH_TABLES_MAX_OPEN"
+"""The environment variable that sets how many tables a store keeps open (not closed) at once."""
+
+MAX_OPEN_TABLES = 500
+"""At most this many tables of a store are open or paused at once; creating one more is refused
+(:class:`StoreFullError`) until one is closed. ``SLOTH_TABLES_MAX_OPEN`` changes it."""
 
 HEARTBEAT_SECONDS = 5.0
 """A seat is seated while its page's newest heartbeat is younger than this."""
@@ -112,8 +121,17 @@ def check_seat_number(seat: Any, seats: int | None = None) -> int:
     return seat
 
 
+def storable(text: str) -> bool:
+    """Whether every store can keep this text (UTF-8: no lone surrogate, no NUL)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in text
+
+
 def check_move_text(move: Any) -> str:
-    if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_TEXT or "\x00" in move:
+    if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_TEXT or not storable(move):
         raise TableError(f"a move is text of 1 to {MAX_MOVE_TEXT} characters, not {shorten(move)}", value=shorten(move))
     return move
 
@@ -130,6 +148,7 @@ def check_seconds(seconds: Any, what: str, top: float = MAX_WAIT_SECONDS) -> flo
     if (
         isinstance(seconds, bool)
         or not isinstance(seconds, int | float)
+        or (isinstance(seconds, int) and not 0 <= seconds <= top)  # before float(): 10**5000 has none
         or not math.isfinite(seconds)
         or not 0 <= seconds <= top
     ):
@@ -150,18 +169,63 @@ def check_status(status: Any) -> str:
 def row_from_columns(table: str, columns: Sequence[Any], moves: Sequence[Sequence[Any]]) -> TableRow:
     """A table's row from the SQL stores' columns (game, options, seed, seats, teacher hash, status,
     created; JSON kept as text) and its move rows (one move per row, in order)."""
-    game, options, seed, seats, teacher, status, created = columns
-    return TableRow(
-        table=table,
-        game=game,
-        options=json.loads(options),
-        seed=int(seed),
-        seats=tuple(Seat.from_json(seat) for seat in json.loads(seats)),
-        teacher_hash=teacher,
-        status=status,
-        moves=tuple(move for (move,) in moves),
-        created=created,
+    try:
+        game, options, seed, seats, teacher, status, created = columns
+        return checked_row(
+            TableRow(
+                table=table,
+                game=game,
+                options=json.loads(options),
+                seed=int(seed),
+                seats=tuple(Seat.from_json(seat) for seat in json.loads(seats)),
+                teacher_hash=teacher,
+                status=status,
+                moves=tuple(move for (move,) in moves),
+                created=float(created),
+            )
+        )
+    except DAMAGED as err:
+        raise damaged(table) from err
+
+
+DAMAGED = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError)
+"""What reading a damaged row raises (bad JSON, a number that is not one, a missing field)."""
+
+
+def damaged(table: str) -> StoreError:
+    return StoreError(
+        f"the table {table!r} is damaged in the store: it cannot be read (restore the store from a backup)",
+        value=table,
+        public="this table is damaged in the store: whoever runs this server must restore it",
     )
+
+
+def checked_row(row: TableRow) -> TableRow:
+    """A row read back from a store, its fields' types checked (a damaged store gives odd ones)."""
+    if (
+        not isinstance(row.game, str)
+        or not isinstance(row.options, dict)
+        or not isinstance(row.teacher_hash, str)
+        or not isinstance(row.status, str)
+        or not all(isinstance(seat.kind, str) for seat in row.seats)
+        or not all(isinstance(move, str) for move in row.moves)
+    ):
+        raise TypeError("a field of the row has the wrong type")
+    return row
+
+
+def full_error(count: int, cap: int) -> StoreFullError:
+    return StoreFullError(
+        f"the table store already has {counted(count, 'open table')}, the most it keeps: close finished ones "
+        f"with python -m sloth_kernel table close ID, or raise {MAX_OPEN_ENV} (now {cap})",
+        value=str(count),
+    )
+
+
+def first_line(err: BaseException) -> str:
+    """An error's own text, one line, short (a server's message can run to several)."""
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 def check_row(row: Any) -> TableRow:
@@ -169,7 +233,7 @@ def check_row(row: Any) -> TableRow:
     if not isinstance(row, TableRow):
         raise TableError(f"a new table is a TableRow, not {shorten(row)}", value=shorten(row))
     check_table_id(row.table)
-    if not isinstance(row.game, str) or not 0 < len(row.game) <= 200:
+    if not isinstance(row.game, str) or not 0 < len(row.game) <= 200 or not storable(row.game):
         raise TableError(f"a game's name is text, not {shorten(row.game)}", value=shorten(row.game))
     if not isinstance(row.options, dict):
         raise TableError(f"options are a JSON object, not {shorten(row.options)}", value=shorten(row.options))
@@ -188,7 +252,7 @@ def check_row(row: Any) -> TableRow:
         raise TableError("a new table is open and has no moves")
     try:
         json.dumps(row.options)
-    except (TypeError, ValueError) as err:
+    except (TypeError, ValueError, RecursionError) as err:
         raise TableError(f"options must be JSON data: {err}", value=shorten(row.options)) from err
     return row
 
@@ -202,23 +266,43 @@ class TableStore(ABC):
     heartbeat_seconds: float = HEARTBEAT_SECONDS
     """How long a heartbeat keeps its seat seated."""
 
+    max_open_tables: int = MAX_OPEN_TABLES
+    """How many tables may be open or paused at once (``create`` refuses one more)."""
+
+    faults: tuple[type[BaseException], ...] = (OSError,)
+    """What the backend's library raises when the store fails; each becomes a StoreError."""
+
+    def fault(self, err: BaseException) -> StoreError:
+        """The sentence for a failure of the store (each backend says more where it can)."""
+        return StoreError(f"the table store {describe(self.url)} failed: {first_line(err)}")
+
+    def _guarded(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a backend method: its library's errors become StoreError, typed errors pass."""
+        try:
+            return call(*args)
+        except TableError:
+            raise
+        except self.faults as err:
+            raise self.fault(err) from err
+
     # -- tables --
 
     def create(self, row: TableRow) -> None:
-        """Write a new table; TableError if its id is taken."""
-        self._create(check_row(row))
+        """Write a new table; TableError if its id is taken, StoreFullError if ``max_open_tables``
+        tables are open already. The only call that makes a SQLite store's file."""
+        self._guarded(self._create, check_row(row))
 
     def load(self, table: str) -> TableRow:
         """The table's row (TableNotFoundError if there is none)."""
-        return self._load(check_table_id(table))
+        return self._guarded(self._load, check_table_id(table))
 
     def version(self, table: str) -> int:
         """The table's version (its number of moves) without reading the moves."""
-        return self._state(check_table_id(table))[0]
+        return self._guarded(self._state, check_table_id(table))[0]
 
     def state(self, table: str) -> tuple[int, str]:
         """The table's version and status ("open", "paused" or "closed") without reading the moves."""
-        return self._state(check_table_id(table))
+        return self._guarded(self._state, check_table_id(table))
 
     def commit(self, table: str, expected: int, move: str) -> int:
         """Append `move` if the table is open and still at version `expected`; returns the new version.
@@ -227,31 +311,32 @@ class TableStore(ABC):
         TableMovedOnError. A closed or paused table raises TableClosedError. The store does not
         judge the move (the game does, before: :class:`sloth_kernel.tables.Tables`).
         """
-        return self._commit(check_table_id(table), check_version(expected), check_move_text(move))
+        return self._guarded(self._commit, check_table_id(table), check_version(expected), check_move_text(move))
 
     def set_status(self, table: str, status: str) -> None:
         """Open, pause or close a table (every waiting page wakes up)."""
-        self._set_status(check_table_id(table), check_status(status))
+        self._guarded(self._set_status, check_table_id(table), check_status(status))
 
     def table_ids(self) -> list[str]:
         """Every table's id, oldest first."""
-        return self._table_ids()
+        return self._guarded(self._table_ids)
 
     # -- seats --
 
     def heartbeat(self, table: str, seat: int) -> None:
         """An open page of `seat` says it is there (call it every second or two)."""
-        self._heartbeat(check_table_id(table), check_seat_number(seat))
+        self._guarded(self._heartbeat, check_table_id(table), check_seat_number(seat))
 
     def seated(self, table: str, seats: int) -> list[int]:
         """The seats (of 0 to seats - 1) whose newest heartbeat is younger than ``heartbeat_seconds``."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not 0 < seats <= 64:
             raise TableError(f"a table has 1 to 64 seats, not {shorten(seats)}", value=shorten(seats))
-        return self._seated(check_table_id(table), seats)
+        return self._guarded(self._seated, check_table_id(table), seats)
 
     def acquire_lease(self, table: str, seat: int, holder: str, seconds: float) -> bool:
         """Take or renew the lease on a bot seat for `seconds`; False while another holder's lease lasts."""
-        return self._acquire_lease(
+        return self._guarded(
+            self._acquire_lease,
             check_table_id(table),
             check_seat_number(seat),
             check_holder(holder),
@@ -260,7 +345,7 @@ class TableStore(ABC):
 
     def release_lease(self, table: str, seat: int, holder: str) -> None:
         """Give the lease up now, if `holder` has it."""
-        self._release_lease(check_table_id(table), check_seat_number(seat), check_holder(holder))
+        self._guarded(self._release_lease, check_table_id(table), check_seat_number(seat), check_holder(holder))
 
     # -- changes --
 
@@ -271,7 +356,7 @@ class TableStore(ABC):
         thread at a time on SQLite and PostgreSQL (another waits its turn): a program that waits in
         several threads at once opens a store for each.
         """
-        return self._wait(check_table_id(table), check_version(after), check_seconds(timeout, "a wait"))
+        return self._guarded(self._wait, check_table_id(table), check_version(after), check_seconds(timeout, "a wait"))
 
     @abstractmethod
     def close(self) -> None:

@@ -23,7 +23,9 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,7 +54,8 @@ DEFAULT_BASE_URL = "http://127.0.0.1:8866"
 """Where ``make play`` serves."""
 
 LEASE_SECONDS = 5.0
-"""How long a page's lease on a bot seat lasts unless renewed; another page takes over after."""
+"""How long a page's lease on a bot seat lasts unless renewed; another page takes over after.
+While its bot thinks, the page renews it every third of that (:class:`LeaseKeeper`)."""
 
 
 def new_token() -> str:
@@ -60,7 +63,7 @@ def new_token() -> str:
 
 
 def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -72,16 +75,33 @@ def new_table_id() -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(12))
 
 
+URL_TEXT = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+")
+"""A URL's characters (RFC 3986: unreserved, reserved, and %-escapes); nothing else."""
+
+
+def _host_and_port(parts: Any) -> bool:
+    try:
+        parts.port  # noqa: B018 - raises ValueError for a port that is not one
+    except ValueError:
+        return False
+    return bool(parts.hostname)
+
+
 def check_base_url(base_url: Any) -> str:
-    ok = isinstance(base_url, str) and len(base_url) <= 2000
+    """The Voila server's address: http:// or https://, a host, no query or fragment, and only a
+    URL's characters (so the links are links: ``http://x"><img>`` is refused, not escaped)."""
+    ok = isinstance(base_url, str) and len(base_url) <= 2000 and bool(URL_TEXT.fullmatch(base_url))
     parts = urlsplit(base_url) if ok else None
     if (
         not ok
         or parts is None
         or parts.scheme not in ("http", "https")
         or not parts.netloc
+        or not _host_and_port(parts)
         or parts.query
         or parts.fragment
+        or "?" in str(base_url)
+        or "#" in str(base_url)
     ):
         raise TableError(
             f"the base URL is the Voila server's http:// or https:// address, not {shorten(base_url)}",
@@ -186,7 +206,7 @@ def _state(row: TableRow) -> GameState[Any, Any]:
         state: GameState[Any, Any] = load_game(row.game, **row.options).new_state(row.seed)
         for move in row.moves:
             state = state.play(move)
-    except SlothKernelError as err:
+    except (SlothKernelError, TypeError, ValueError, KeyError, RecursionError) as err:  # options from a store
         raise TableError(
             f"the table {row.table!r} cannot be replayed by this installation of its game: {err}", value=row.table
         ) from err
@@ -233,9 +253,14 @@ class Tables:
         options = {**options, "players": len(kinds)}
         try:
             json.dumps(options)
+        except RecursionError as err:
+            raise TableError("the table cannot be set up: its options are nested too deeply") from err
+        except (TypeError, ValueError) as err:
+            raise TableError(f"the table cannot be set up: {err}", value=shorten(options)) from err
+        try:
             game_obj = load_game(game, **options)
             config = game_obj.config.to_dict()
-        except (SlothKernelError, TypeError, ValueError) as err:
+        except (SlothKernelError, TypeError, ValueError, RecursionError) as err:
             raise TableError(f"the table cannot be set up: {err}", value=shorten(options)) from err
         tokens = [new_token() if kind == "human" else None for kind, _ in kinds]
         teacher = new_token()
@@ -368,7 +393,9 @@ class Tables:
         """Play every bot seat's turn that comes up now, holding each bot seat's lease; returns moves made.
 
         Any number of pages may call this: only the lease holder moves, and a move is committed
-        at its version, so a bot never moves twice. A page calls it whenever the table changes.
+        at its version, so a bot never moves twice. The lease is renewed from a thread while the
+        bot thinks (:class:`LeaseKeeper`); if a renewal fails, nothing is committed. A page calls
+        this whenever the table changes.
         """
         from sloth_kernel.bots import make_bot
 
@@ -376,12 +403,20 @@ class Tables:
         while True:
             row, state = self.state(table)
             seat = _current(state)
-            if row.status != "open" or seat is None or row.seats[seat].kind != "bot":
+            if row.status != "open" or seat is None or seat >= len(row.seats) or row.seats[seat].kind != "bot":
                 return made
             if not self.store.acquire_lease(table, seat, holder, lease_seconds):
                 return made
-            bot = make_bot(row.game, row.seats[seat].level or "random", seed=secrets.randbits(64))
-            move = bot.choose(state.observation(seat))
+            try:
+                bot = make_bot(row.game, row.seats[seat].level or "random", seed=secrets.randbits(64))
+            except SlothKernelError as err:  # a level this installation no longer has
+                raise TableError(f"the table's bot cannot play here: {err}", value=table) from err
+            with LeaseKeeper(self.store, table, seat, holder, lease_seconds) as keeper:
+                move = bot.choose(state.observation(seat))
+            if keeper.taken:  # another page holds the lease now: it moves, this page commits nothing
+                return made
+            if keeper.lost is not None:  # the store failed while the bot thought: nothing is committed
+                raise keeper.lost
             try:
                 self.play(table, seat, move, at=row.version)
             except TableMovedOnError:
@@ -389,9 +424,51 @@ class Tables:
             made += 1
 
 
+class LeaseKeeper:
+    """Renews a bot seat's lease from a thread while the bot thinks (every third of the lease).
+
+    A renewal that fails stops the renewing and the page commits nothing: ``taken`` when another
+    holder has the lease, ``lost`` (the error) when the store failed. So a decision never outlives
+    its lease.
+    """
+
+    def __init__(self, store: TableStore, table: str, seat: int, holder: str, seconds: float) -> None:
+        self.store, self.table, self.seat, self.holder, self.seconds = store, table, seat, holder, seconds
+        self.lost: TableError | None = None
+        self.taken = False
+        self.renewals = 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._renew, name=f"sloth-lease-{table}-{seat}", daemon=True)
+
+    def _renew(self) -> None:
+        while not self._done.wait(self.seconds / 3):
+            try:
+                if not self.store.acquire_lease(self.table, self.seat, self.holder, self.seconds):
+                    self.taken = True
+                    return
+            except TableError as err:
+                self.lost = err
+                return
+            self.renewals += 1
+
+    def __enter__(self) -> LeaseKeeper:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+
+TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]{1,200}")
+"""A token as :func:`new_token` makes them (URL-safe base64); anything else cannot be one."""
+
+
 def _digest(token: Any) -> str:
-    if not isinstance(token, str) or not 0 < len(token) <= 200:
+    if not isinstance(token, str) or not token:
         raise SeatTokenError("this page's link has no seat token: ask for the table's links again")
+    if not TOKEN_TEXT.fullmatch(token):
+        raise SeatTokenError("this page's link is not right: ask for the table's links again")
     return token_hash(token)
 
 

@@ -93,6 +93,7 @@ def table_voila(tmp_path_factory: pytest.TempPathFactory, chromium: None) -> Ite
     }
     (where / "voila.json").write_text(json.dumps(config))
     env = {**os.environ, "SLOTH_TABLES": str(where / "tables.db")}
+    open_store(env["SLOTH_TABLES"], create=True).close()  # an empty store: reads refuse a missing one
     server = started_server(cwd=where, env=env, log_path=OUTPUT / "voila-tables.log")
     wait_until(lambda: server.log_text().count("Kernel pool of") >= 1, 180, "the preheated pool to fill")
     server.wait_for_kernels(POOL, 120)

@@ -17,6 +17,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -248,3 +249,20 @@ def test_the_play_apps_replay_opens_only_after_the_game() -> None:
     (replay,) = steppers(board)
     assert replay.seat is None  # after the game every hand may be shown in the play apps (README)
     board.close()
+
+
+@pytest.mark.parametrize("name", ["Bot speed", "Players"])
+def test_a_page_cannot_empty_a_choice(name: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """A forged ``index: null`` on a dropdown (Bot speed, Players) is refused with the board's
+    sentence before any handler reads it: the choice stays, and the handlers never meet None."""
+    board = Board("too-sloth-to-win", seed=3, autoplay=False)
+    found = [w for w in widget_family(board) if isinstance(w, widgets.Dropdown) and w.description == name]
+    assert found, f"no dropdown {name} on the board"
+    dropdown = found[0]
+    before = dropdown.value
+    forge_update(dropdown, index=None)
+    assert dropdown.value == before and dropdown.index is not None
+    assert board.last_error == "The page sent a message the board could not use; nothing changed."
+    assert "TypeError" not in capfd.readouterr().err  # no handler was called with None
+    forge_update(dropdown, index=0)  # a real choice still works
+    assert dropdown.index == 0

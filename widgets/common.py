@@ -39,6 +39,7 @@ import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget import _put_buffers
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from ipywidgets.widgets.widget_selection import _Selection
 from sloth_widgets import safety
 from sloth_widgets.ask import AskWhy
 
@@ -1516,6 +1517,13 @@ def read_widget_message(widget: Any, msg: Any) -> None:
                 raise TypeError(f"a widget update's state must be a mapping, not {type(state).__name__}")
             if "buffer_paths" in data:
                 _put_buffers(state, data["buffer_paths"], msg.get("buffers") or [])
+            if (
+                isinstance(widget, _Selection)
+                and "index" in state
+                and state["index"] is None
+                and widget.index is not None
+            ):
+                raise ValueError("a page may choose another of a list's options, but not empty the choice")
             widget.set_state(state)
     elif method == "request_state":
         widget.send_state()

@@ -14,6 +14,8 @@ the project is installed from a wheel, which carries the template. Needs the ``p
 
 from __future__ import annotations
 
+import asyncio
+import math
 import time
 from queue import Empty
 from typing import Any
@@ -93,8 +95,8 @@ class SlothKernelManager(AsyncMappingKernelManager):
       with a sentence (HTTP 503), and no kernel.
     - **Pages that never connect** (:attr:`unconnected_timeout`): a kernel given to a page (a
       request, or a preheated kernel taken from its pool) whose page has not opened its kernel
-      WebSocket, and that has been idle that long since (not starting, not running a cell), is
-      shut down: a plain GET costs a kernel for about a minute, not for the idle culler's 15. jupyter_server's culler cannot
+      WebSocket, and that has been idle that long since its page was sent (and is not starting
+      or running a cell), is shut down: a plain GET costs a kernel for about a minute, not for the idle culler's 15. jupyter_server's culler cannot
       tell "never connected" from "disconnected"; a page that connected and went away keeps
       ``MappingKernelManager.cull_idle_timeout``. Preheated kernels in a pool are never culled.
     - **Live pool kernels** (:attr:`pool_answer_timeout`): before a preheated kernel is given to
@@ -126,7 +128,7 @@ class SlothKernelManager(AsyncMappingKernelManager):
     pool_attempts = Integer(3, config=True, help="How many preheated kernels a request tries before it gives up.")
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._page_kernels: set[str] = set()  # kernels given to pages (live or not)
         self._unconnected: dict[str, float] = {}  # kernel given to a page, not connected yet -> when given
         self._restarted: set[str] = set()  # kernels that died and were restarted by jupyter_client
@@ -158,10 +160,39 @@ class SlothKernelManager(AsyncMappingKernelManager):
             self.log.warning("Refused a page: %s page kernels run, the cap (max_page_kernels)", cap)
             raise HTTPError(503, reason=server_full_sentence(cap))
 
-    def _given_to_page(self, kernel_id: str) -> None:
+    def _given_to_page(self, kernel_id: str, sent: bool = True) -> None:
+        """Count the kernel as a page's; its "never connected" clock starts now, or (`sent` False)
+        once its page has been sent (:meth:`_clock_after`)."""
         self._page_kernels.add(kernel_id)
         if self.unconnected_timeout > 0 and not self._kernel_connections.get(kernel_id):
+            self._unconnected[kernel_id] = time.monotonic() if sent else math.inf
+
+    def _start_clock(self, kernel_id: str) -> None:
+        if kernel_id in self._unconnected:
             self._unconnected[kernel_id] = time.monotonic()
+
+    def _clock_after(self, render_task: Any, kernel_id: str) -> Any:
+        """Voila's render task for a preheated kernel, whose rest of the page (the generator the
+        handler streams after it) starts the kernel's "never connected" clock once it is sent: a
+        pool kernel taken while it still runs its notebook (a busy machine) is not culled before
+        its page could connect."""
+
+        async def rest(generator: Any) -> Any:
+            try:
+                async for item in generator:
+                    yield item
+            finally:
+                self._start_clock(kernel_id)
+
+        async def rendered() -> Any:
+            try:
+                cells, generator = await render_task
+            except BaseException:
+                self._start_clock(kernel_id)
+                raise
+            return cells, rest(generator)
+
+        return asyncio.ensure_future(rendered())
 
     # -- starting, connecting, shutting down -------------------------------------------------------
 
@@ -182,19 +213,19 @@ class SlothKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def notify_connect(self, kernel_id: str) -> None:
-        super().notify_connect(kernel_id)
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._unconnected.pop(kernel_id, None)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self._unconnected.pop(kernel_id, None)
         self._page_kernels.discard(kernel_id)
         self._restarted.discard(kernel_id)
-        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
 
     # -- culling pages that never connected -----------------------------------------------------
 
     def initialize_culler(self) -> None:
-        super().initialize_culler()
+        super().initialize_culler()  # type: ignore[no-untyped-call]
         if self._unconnected_callback is None and self.unconnected_timeout > 0:
             every = max(1.0, min(10.0, self.unconnected_timeout / 6))
             self._unconnected_callback = PeriodicCallback(self.cull_unconnected, 1000 * every)
@@ -272,8 +303,8 @@ class SlothKernelManager(AsyncMappingKernelManager):
                     continue
                 failed = render_task.done() and not render_task.cancelled() and render_task.exception() is not None
                 if not failed and await self._answers(kernel_id):
-                    self._given_to_page(kernel_id)
-                    return render_task, rendered, kernel_id
+                    self._given_to_page(kernel_id, sent=False)
+                    return self._clock_after(render_task, kernel_id), rendered, kernel_id
                 self.log.warning(
                     "Preheated kernel %s for %s is dead, stopped or restarted (try %d): shutting it down",
                     kernel_id,

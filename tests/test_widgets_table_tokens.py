@@ -52,7 +52,9 @@ def test_tokens_after_the_hash_open_the_seat_and_the_teacher(made: tuple[str, An
 
 
 @pytest.mark.parametrize("kind", ["seat", "teacher"])
-def test_a_token_in_the_query_opens_nothing_and_says_to_open_the_link_as_given(made: tuple[str, Any], kind: str) -> None:
+def test_a_token_in_the_query_opens_nothing_and_says_to_open_the_link_as_given(
+    made: tuple[str, Any], kind: str
+) -> None:
     url, table = made
     good = token(table.seats[0].url if kind == "seat" else table.teacher)
     for params in (

@@ -146,6 +146,26 @@ class SlothKernelManager(AsyncMappingKernelManager):
                 return await self._take_from_pool(take, notebook_name, *args, **kw)
 
             cls.get_rendered_notebook = get_rendered_notebook  # type: ignore[attr-defined]
+        start = cls.__dict__.get("_initialize")
+        if start is not None:
+
+            async def _initialize(self: SlothKernelManager, notebook_path: str, *args: Any, **kw: Any) -> Any:
+                content = await start(self, notebook_path, *args, **kw)
+                self._log_when_run(content, notebook_path)
+                return content
+
+            cls._initialize = _initialize  # type: ignore[attr-defined]
+
+    def _log_when_run(self, content: Any, notebook_path: str) -> None:
+        """Say in the log when a preheated kernel has run its notebook (Voila says only when it
+        started): from then on a visitor gets its page at once."""
+        task, kernel_id = content["task"], content["kernel_id"]
+
+        def done(finished: Any) -> None:
+            if not finished.cancelled() and finished.exception() is None:
+                self.log.info("Preheated kernel %s has run %s", kernel_id, notebook_path)
+
+        task.add_done_callback(done)
 
     # -- counting pages --------------------------------------------------------------------------
 

@@ -325,7 +325,7 @@ function showBanner(text, reload = true) {
 // page gives up on it: generous, since a busy machine is slow, but bounded (a stopped or stuck
 // kernel would never answer). The first time, the page reloads itself once, which gets it a
 // fresh kernel; the second time it says so and offers a reload. (A test may shorten it.)
-const ANSWER_MS = window.slothAnswerTimeoutMs || 45000;
+const ANSWER_MS = window.slothAnswerTimeoutMs || 60000;
 const RETRY_KEY = `sloth-retried:${location.pathname}${location.search}`;
 
 function withinAnswerTime(promise) {

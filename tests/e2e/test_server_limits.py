@@ -165,6 +165,10 @@ def test_anonymous_gets_cost_at_most_the_cap_and_only_for_about_a_minute(
         done.set()
         watcher.join(timeout=10)
     codes = sorted(code for code, _ in answers)
+    print(  # for the record (pytest -s): what the requests cost
+        f"{REQUESTS} GETs: {codes.count(200)} pages, {codes.count(503)} refused; at most {most['kernels']} kernels"
+        f" ({POOL} preheated), {most['rss'] / 2**20:.0f} MiB"
+    )
     assert len(answers) == REQUESTS and set(codes) <= {200, 503}, codes
     assert codes.count(200) <= CAP and codes.count(503) >= REQUESTS - CAP, codes
     for code, body in answers:

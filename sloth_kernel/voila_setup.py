@@ -1,5 +1,7 @@
-"""Two hooks that ``voila.json`` gives Voila: how it finds the play apps' template, and a kernel
-WebSocket that sends each message at once (:class:`NoDelayKernelConnection`).
+"""Three hooks that ``voila.json`` gives Voila: how it finds the play apps' template, a kernel
+WebSocket that sends each message at once (:class:`NoDelayKernelConnection`), and a kernel
+manager with a public server's limits (:class:`SlothKernelManager`: a cap, a short life for
+kernels whose page never connects, preheated kernels checked to answer before a visitor gets one).
 
 ``voila.json`` names :class:`SlothKernelSpecManager` as Voila's kernel spec manager
 (``VoilaConfiguration.kernel_spec_manager_class``). Voila reads that file from its working

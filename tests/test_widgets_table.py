@@ -52,8 +52,12 @@ def hand_tooltips(root: Any) -> list[str]:
 
 
 def open_page(store_url: str, params: dict[str, str]) -> TableBoard:
+    """A table page given `params` as the link ``?table=ID#seat=TOKEN`` has them: the front end sends
+    the query flat and the part after '#' (seat, teacher) as a dict under "#"."""
     page = TableBoard(url=store_url)
-    page._page_params = params  # what the front end sends once the page is up
+    hashed = {name: params[name] for name in ("seat", "teacher") if name in params}
+    sent: dict[str, Any] = {name: value for name, value in params.items() if name not in hashed}
+    page._page_params = {**sent, "#": hashed} if hashed else sent  # what the front end sends once the page is up
     return page
 
 

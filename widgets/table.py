@@ -239,7 +239,7 @@ def sentence_html(text: str) -> str:
 class TableBoard(widgets.VBox):
     """A table's page: which one comes from the page's address (see the module docs)."""
 
-    # The page's address parameters and those after '#', sent by the front end once it is up.
+    # The page's address parameters, and those after '#' as a dict under "#", sent by the front end once it is up.
     _page_params = traitlets.Dict().tag(sync=True)
     # A count the front end raises every second while the page is open: a seat's heartbeat.
     _page_beat = traitlets.Int(0).tag(sync=True)
@@ -305,22 +305,33 @@ class TableBoard(widgets.VBox):
         self.children = (self._message,)
 
     def open_table(self, params: Any) -> None:
-        """Open the table the parameters name: ``table`` and one of ``seat``, ``teacher`` or none (watch)."""
+        """Open the table the parameters name: ``table`` from the address's query, and one of
+        ``seat``, ``teacher`` or none (watch) from the part after ``#`` (the front end sends it as
+        the dict under ``"#"``). A token in the query has been sent to the server with the
+        request, so it opens nothing: the link was changed, and must be opened as it was given."""
         if not isinstance(params, dict):
+            raise TableError("the page's address could not be read")
+        if "seat" in params or "teacher" in params:
+            raise TableError(
+                "a seat's or the teacher's token belongs after '#' in its link, never after '?' "
+                "(the link was changed); open the link exactly as it was given"
+            )
+        after_hash = params.get("#", {})
+        if not isinstance(after_hash, dict):
             raise TableError("the page's address could not be read")
         table = params.get("table")
         if not isinstance(table, str) or not table:
             raise TableError("its address names no table: ask for the table's links again")
         tables = Tables(open_store(self.url))
-        if "seat" in params:
-            seat = tables.sit(table, params["seat"]).seat
+        if "seat" in after_hash:
+            seat = tables.sit(table, after_hash["seat"]).seat
             self.role = "seat"
             self.session = TableSession(tables, table, seat=seat)
             self.board = table_game_board(self.session)
             self.children = (self.board,)
             tables.store.heartbeat(table, seat)  # the page just spoke: it is open
-        elif "teacher" in params:
-            handle = tables.teacher(table, params["teacher"])
+        elif "teacher" in after_hash:
+            handle = tables.teacher(table, after_hash["teacher"])
             self.role = "teacher"
             self.session = TableSession(tables, table, seat=None)
             self.board = table_game_board(self.session)

@@ -26,6 +26,17 @@ def test_tracebacks_hidden_and_idle_kernels_culled() -> None:
     assert culling["cull_interval"] > 0
     assert culling["cull_idle_timeout"] >= 5 * 60  # long past any page load, so only abandoned kernels go
     assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 10
+    # our kernel manager: a cap, a short life for kernels whose page never connects, live pool kernels
+    assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "sloth_kernel.voila_setup.SlothKernelManager"
+    limits = CONFIG["SlothKernelManager"]
+    assert 0 < limits["max_page_kernels"] <= 64  # about 60 MiB each
+    assert 30 <= limits["unconnected_timeout"] <= 120  # "about a minute"
+    assert limits["unconnected_timeout"] < culling["cull_idle_timeout"]
+    assert 0 < limits["pool_answer_timeout"] <= 30
+    from sloth_kernel.voila_setup import SlothKernelManager
+
+    for name in limits:  # every setting names a real trait (a typo would be silently ignored)
+        assert SlothKernelManager.class_traits(config=True).get(name) is not None, name
 
 
 def test_make_play_serves_from_the_repository_root_and_prints_the_gallery_url() -> None:

@@ -301,7 +301,8 @@ function pageConfig() {
   return element ? JSON.parse(element.textContent) : {};
 }
 
-function showBanner(text) {
+// A sentence at the top of the page; with `reload`, a button that reloads the page.
+function showBanner(text, reload = true) {
   let banner = document.querySelector('.sk-page-banner');
   if (!banner) {
     banner = document.createElement('div');
@@ -310,6 +311,44 @@ function showBanner(text) {
     document.body.prepend(banner);
   }
   banner.textContent = text;
+  if (reload) {
+    const button = document.createElement('button');
+    button.className = 'sk-page-reload';
+    button.type = 'button';
+    button.textContent = 'Reload the page';
+    button.addEventListener('click', () => location.reload());
+    banner.append(' ', button);
+  }
+}
+
+// How long the kernel has to answer the page's first request (every widget's state) before the
+// page gives up on it: generous, since a busy machine is slow, but bounded (a stopped or stuck
+// kernel would never answer). The first time, the page reloads itself once, which gets it a
+// fresh kernel; the second time it says so and offers a reload. (A test may shorten it.)
+const ANSWER_MS = window.slothAnswerTimeoutMs || 60000;
+const RETRY_KEY = `sloth-retried:${location.pathname}${location.search}`;
+
+function withinAnswerTime(promise) {
+  let timer;
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('no answer'), { noAnswer: true })), ANSWER_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+function retriedRecently() {
+  try {
+    const at = Number(sessionStorage.getItem(RETRY_KEY) || 0);
+    return Date.now() - at < 10 * 60 * 1000;
+  } catch (error) {
+    return true;  // no storage: never reload on our own, so this cannot loop
+  }
+}
+
+function markRetry(on) {
+  try {
+    if (on) sessionStorage.setItem(RETRY_KEY, String(Date.now())); else sessionStorage.removeItem(RETRY_KEY);
+  } catch (error) { /* no storage */ }
 }
 
 function widgetViews() {
@@ -338,12 +377,15 @@ async function renderViews(manager, views) {
 // explicit choice). Voila would give the address to a preheated kernel only by making it wait
 // for the request, which would lose the board that is already there; so the page sends it, once
 // the kernel's states are in. Nothing is sent for an address without parameters.
-// The parameters after '#' come too (a shared table's page: `?table=ID#seat=TOKEN`): a browser
-// never sends that part to the server, so a seat's token reaches only its own kernel, this way.
-// A name in both places keeps the address's value.
+// The query's parameters come flat; those after '#' come apart, as a dict under the key '#' (a
+// shared table's page: `?table=ID#seat=TOKEN` sends {table: ID, '#': {seat: TOKEN}}). A browser
+// never sends the part after '#' to the server, so a seat's token reaches only its own kernel; the
+// table page reads tokens from '#' alone, and refuses one found in the query.
 function pageParams() {
-  const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
-  return { ...Object.fromEntries(fromHash), ...Object.fromEntries(new URLSearchParams(location.search)) };
+  const params = Object.fromEntries(new URLSearchParams(location.search));
+  const fromHash = Object.fromEntries(new URLSearchParams(location.hash.replace(/^#/, '')));
+  if (Object.keys(fromHash).length > 0) params['#'] = fromHash;
+  return params;
 }
 
 async function sendPageParams(manager, views) {
@@ -393,6 +435,8 @@ async function start() {
   mark('script');
   const page = window.slothPage || { fallBack: () => false };  // the template's fallback (index.html.j2)
   page.started = true;
+  const stuck = document.querySelector('.sk-page-stuck');  // the template's "waited too long", if the page came after all
+  if (stuck) stuck.remove();
   installAccess();  // arrows move focus within a hand of cards; sliders' handles get names
   const config = pageConfig();
   if (!config.kernelId) return;  // a page without a kernel (an error page)
@@ -421,28 +465,43 @@ async function start() {
         console.warn('widget snapshot not used:', error);
       }
     }
+    const answered = withinAnswerTime(connected.then(() => {
+      kernel.flushEarly();
+      return manager.loadFromKernel();  // the kernel's word wins where the snapshot differs
+    }));
+    answered.catch(() => {});  // awaited below; this only keeps an early failure from counting as unhandled
     if (fromSnapshot) {
       mark('models');
       await renderViews(manager, views);
       mark('rendered');
       page.up = true;
       document.body.classList.remove('sk-page-connecting');
-      await connected;
-      kernel.flushEarly();
-      await manager.loadFromKernel();  // the kernel's word wins where the snapshot differs
+      await answered;
       mark('reconciled');
     } else {
-      await connected;
-      kernel.flushEarly();
-      await manager.loadFromKernel();
+      await answered;
       mark('models');
       await renderViews(manager, views);
       mark('rendered');
       page.up = true;
     }
+    markRetry(false);
     if (await sendPageParams(manager, views)) mark('params');
     await startPageBeat(manager, views, kernel);
   } catch (error) {
+    if (error && error.noAnswer) {
+      // A kernel that does not answer (stopped, stuck, or lost): never leave the visitor waiting.
+      console.warn(`the game server did not answer within ${Math.round(ANSWER_MS / 1000)} s`);
+      if (!retriedRecently()) {
+        markRetry(true);
+        showBanner('The game server did not answer, so this page is starting over with a fresh game…', false);
+        location.reload();
+        return;
+      }
+      showBanner(`The game server did not answer within ${Math.round(ANSWER_MS / 1000)} seconds `
+        + '(its kernel may have stopped, or the server is very busy). Reload the page to try again.');
+      return;
+    }
     console.error(error);
     if (page.fallBack(`the front end failed: ${error.message || error}`)) return;  // reloading
     showBanner(`The game could not start: ${error.message || error}. Reload the page to try again.`);

@@ -64,7 +64,7 @@ def made_table(tmp: Path, game: str, *, finish: bool) -> tuple[Tables, Any, str]
 
 def open_seat(url: str, made: Any, seat: int) -> TableBoard:
     page = TableBoard(url=url)
-    page._page_params = {"table": made.table, "seat": (made.seats[seat].url or "").split("#seat=", 1)[1]}
+    page._page_params = {"table": made.table, "#": {"seat": (made.seats[seat].url or "").split("#seat=", 1)[1]}}
     assert page.follower is not None and page.board is not None
     page.follower.stop()
     return page

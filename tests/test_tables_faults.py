@@ -578,7 +578,7 @@ def test_the_teacher_page_says_when_its_store_is_gone(tmp_path: Path) -> None:
         made = Tables(store).create(GAME, ["human", "human", "bot"])
     page = TableBoard(url=str(path))
     try:
-        page._page_params = {"table": made.table, "teacher": made.teacher.split("#teacher=", 1)[1]}
+        page._page_params = {"table": made.table, "#": {"teacher": made.teacher.split("#teacher=", 1)[1]}}
         panel = next(child for child in page.children if isinstance(child, TeacherPanel))
         path.unlink()
         panel.pause.click()

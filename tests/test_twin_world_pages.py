@@ -126,13 +126,14 @@ class TableKind:
         self.asker = mover if role == "seat-own-turn" else (mover + 1) % PLAYERS
 
     def open(self, world: Any) -> tuple[Any, Any]:
-        params: dict[str, str] = {"table": self.made.table}
+        params: dict[str, Any] = {"table": self.made.table}  # what the front end sends: the hash's under "#"
         if self.role.startswith("seat"):
             url = self.made.seats[self.asker].url or ""
-            params["seat"] = url.split("#seat=", 1)[1]
+            params["#"] = {"seat": url.split("#seat=", 1)[1]}
         with table_world(world):
             page = TableBoard(url=self.url)
             page._page_params = params
+            assert page.role == ("seat" if self.role.startswith("seat") else "watch"), "the page did not open"
             assert page.follower is not None
             page.follower.stop()  # nothing moves at this table: no redraws from its thread
         return page, page.board

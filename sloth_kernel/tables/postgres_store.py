@@ -106,6 +106,10 @@ class Watchdog:
     """One thread per process that cuts the connections whose call outlasts its bound."""
 
     def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)  # a forked child has no watchdog thread yet
+
+    def _reset(self) -> None:
         self._changed = threading.Condition()
         self._armed: dict[int, tuple[Any, float]] = {}
         self._fired: set[int] = set()

@@ -570,6 +570,64 @@ def test_a_stopped_redis_server_is_a_sentence_after_the_socket_timeout_not_a_han
         server.stop()
 
 
+def server_processes(server: PostgresServer) -> list[int]:
+    """The postmaster and its children: each backend calls setsid(), so one killpg misses them."""
+    top = server._process().pid
+    found = [top]
+    for entry in Path("/proc").iterdir():
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == top:
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_stopped_postgresql_server_is_a_sentence_after_the_call_bound_not_a_hang() -> None:
+    """SIGSTOP of every server process: connections stay open and nothing answers. psycopg has no
+    timeout of its own; the store's watchdog cuts a call after ``call_seconds`` (5 s, shortened
+    here), waits included, and the same store object works again once the server continues."""
+    import signal
+
+    server = PostgresServer()
+    try:
+        with open_store(server.url) as store:
+            store.call_seconds = 0.5  # type: ignore[attr-defined]
+            tables = Tables(store)
+            table = tables.create(GAME, ["human", "human", "human"]).table
+            seat, move, at = first_move(tables, table)
+            tables.play(table, seat, move, at=at)
+            moves = store.load(table).moves
+            assert store.wait(table, at + 1, 0.1) == at + 1  # the listener is connected
+            stopped = server_processes(server)
+            for pid in stopped:
+                os.kill(pid, signal.SIGSTOP)
+            ended: list[str] = []
+            try:
+                calls = (
+                    lambda: store.load(table),
+                    lambda: store.wait(table, at + 1, 1),
+                    lambda: store.commit(table, at + 1, "x"),
+                    tables.list,
+                )
+                worker = threading.Thread(target=lambda: ended.extend(outcome(call) for call in calls), daemon=True)
+                worker.start()
+                worker.join(timeout=30)  # a bound for a hung test, not a speed figure
+            finally:
+                for pid in stopped:
+                    os.kill(pid, signal.SIGCONT)
+            assert ended == ["typed"] * 4
+            assert eventually(lambda: outcome(lambda: store.load(table)) == "ok")
+            assert store.load(table).moves == moves  # nothing lost, the refused commit wrote nothing
+            seat, move, at = first_move(tables, table)
+            assert tables.play(table, seat, move, at=at) == at + 1
+            assert store.wait(table, at, 5) == at + 1
+            assert store.load(table).moves[: len(moves)] == moves and len(store.load(table).moves) == len(moves) + 1
+    finally:
+        server.stop()
+
+
 def test_the_teacher_page_says_when_its_store_is_gone(tmp_path: Path) -> None:
     from sloth_widgets.table import TableBoard, TeacherPanel
 

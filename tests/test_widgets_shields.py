@@ -1,6 +1,6 @@
 """The table pages' own widgets read the page's messages themselves (``shield_messages``): a
-forged or malformed message to any widget of the watch panel, the gallery's new-table form or the
-table page's message box (their layouts and styles too) goes through the real comm path with a
+forged or malformed message to any widget of the watch panel, the teacher's panel, the gallery's
+new-table form or the table page's message box and its heartbeat (their layouts and styles too) goes through the real comm path with a
 real IPython shell, whose ``showtraceback`` is what sends a traceback to the page. It is never
 called; the panel says one sentence, and the traceback is in the server's log (descriptor 2 here).
 
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sloth_widgets.common import widget_family
-from sloth_widgets.table import NewTableForm, TableBoard, WatchPanel
+from sloth_widgets.table import NewTableForm, TableBoard, TeacherPanel, WatchPanel
 
 from sloth_kernel.tables import Tables, open_store
 
@@ -122,3 +122,60 @@ def test_any_page_message_to_the_new_table_form_shows_no_traceback(
         widget.comm.handle_msg({"content": {"comm_id": "x", "data": data}, "buffers": [], "header": {}})
     assert shown == []
     assert "Traceback" not in form.result.value
+
+
+def teacher_page(path: Path) -> tuple[TableBoard, TeacherPanel]:
+    with open_store(str(path)) as store:
+        made = Tables(store).create("too-sloth-to-win", ["human", "human", "bot"])
+    page = TableBoard(url=str(path))
+    page._page_params = {"table": made.table, "teacher": made.teacher.split("#teacher=", 1)[1]}
+    return page, next(child for child in page.children if isinstance(child, TeacherPanel))
+
+
+def test_the_teacher_panel(tmp_path: Path, shown: list[object], capfd: pytest.CaptureFixture[str]) -> None:
+    page, panel = teacher_page(tmp_path / "tables.db")
+    notes: list[str] = []
+    panel.note.observe(lambda change: notes.append(change["new"]), "value")
+    try:
+        assert send_all(panel) > 20  # forged clicks on pause, resume and the step-through too
+        assert shown == []
+        assert any("could not use; nothing changed" in note for note in notes)
+        assert not any("Traceback" in note for note in notes)
+        assert "Traceback (most recent call last)" in capfd.readouterr().err
+    finally:
+        page.close()
+
+
+def test_the_step_through_on_a_failed_store_is_a_sentence(tmp_path: Path, shown: list[object]) -> None:
+    path = tmp_path / "tables.db"
+    page, panel = teacher_page(path)
+    try:
+        path.unlink()
+        panel.replay.click()
+        assert shown == []
+        assert "The moves cannot be read now: the table store was deleted or replaced" in panel.note.value
+        assert str(tmp_path) not in panel.note.value
+        assert panel.area.children == ()
+    finally:
+        page.close()
+
+
+def test_a_seat_pages_beats_on_a_failed_store_show_no_traceback(
+    tmp_path: Path, shown: list[object], capfd: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "tables.db"
+    with open_store(str(path)) as store:
+        made = Tables(store).create("too-sloth-to-win", ["human", "human", "bot"])
+    page = TableBoard(url=str(path))
+    try:
+        page._page_params = {"table": made.table, "seat": (made.seats[0].url or "").split("#seat=", 1)[1]}
+        assert page.role == "seat"
+        path.unlink()
+        for beat in (1, 2, "junk", None, 10**30, 3):
+            data = {"method": "update", "state": {"_page_beat": beat}, "buffer_paths": []}
+            page.comm.handle_msg({"content": {"comm_id": "x", "data": data}, "buffers": [], "header": {}})
+        assert shown == []
+        assert page.board in page.children  # the page carries on; its follower says when the store fails
+        assert "Traceback (most recent call last)" in capfd.readouterr().err  # in the server's log
+    finally:
+        page.close()

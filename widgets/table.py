@@ -297,7 +297,7 @@ class TableBoard(widgets.VBox):
         if self.role == "seat" and self.session is not None and self.session.viewer is not None:
             try:
                 self.session.tables.store.heartbeat(self.session.table, self.session.viewer)
-            except TableError as err:  # the store is away for now: the next beat tries again
+            except Exception as err:  # noqa: BLE001 - the store is away for now: the next beat tries again
                 server_log(err)
 
     def say(self, text: str) -> None:
@@ -439,7 +439,13 @@ class TeacherPanel(widgets.VBox):
         self.note = widgets.HTML()
         self.area = widgets.VBox()
         self.children = (widgets.HBox([self.pause, self.resume, self.replay]), self.note, self.area)
+        # a forged message to the panel's widgets gets a sentence in its note line, never a traceback
+        # (the step-through, added later, reads its own)
+        shield_messages(widget_family(self), self._refused)
         self._show()
+
+    def _refused(self) -> None:
+        self.note.value = sentence_html("The page sent a message this page could not use; nothing changed.")
 
     def _show(self) -> None:
         session = self.page.session
@@ -470,7 +476,12 @@ class TeacherPanel(widgets.VBox):
     def _on_replay(self, button: widgets.Button) -> None:
         from sloth_widgets.stepper import StepThrough
 
-        state = self.handle.state()
+        try:
+            state = self.handle.state()
+        except SlothKernelError as err:  # a failed store's sentence without its path
+            said = err.public if isinstance(err, StoreError) else str(err)
+            self.note.value = sentence_html(f"The moves cannot be read now: {said}. Try again in a moment.")
+            return
         stepper = StepThrough(state.to_record(), step=len(state.history))
         self.area.children = (stepper,)
 

@@ -5,13 +5,23 @@ appends the move, bumps the version and sends ``NOTIFY sloth_tables, 'ID'``, all
 transaction; the notification goes out when it commits. Pages wait with ``LISTEN``, with polling
 as the fallback. Every session sets ``synchronous_commit = on``: a commit returns once it is on
 disk (keep ``fsync = on`` on the server; see the README's "Shared tables").
+
+psycopg has no client-side timeout for a query: a server that is stopped (SIGSTOP) or cut off
+keeps a call waiting for ever. So every call runs under a watchdog: past ``CALL_SECONDS`` it
+shuts the connection's socket down, the call fails with psycopg's OperationalError (a
+StoreError with a sentence) and the next call connects again. psycopg's own cancel does not
+help there: it needs the stopped server to answer.
 """
 
 from __future__ import annotations
 
+import os
+import socket
 import threading
 import time
-from typing import Any
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sloth_kernel.tables.errors import StoreError, TableClosedError, TableError, TableMovedOnError, TableNotFoundError
 from sloth_kernel.tables.store import (
@@ -31,7 +41,12 @@ try:
 except ImportError as err:  # pragma: no cover - the tables extra is installed in development
     raise missing_extra("psycopg 3", err) from err
 
+T = TypeVar("T")
+
 CHANNEL = "sloth_tables"
+
+CALL_SECONDS = 5.0
+"""The longest a store call (or a connection) waits for the server, as Redis's socket timeout."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sloth_tables (
@@ -73,6 +88,69 @@ CREATE_LOCK = SCHEMA_LOCK + 1
 """An advisory lock id: two tables being created at once are counted one after the other."""
 
 
+def cut(db: Any) -> None:
+    """Shut the connection's socket down: a call blocked on it fails at once."""
+    try:
+        sock = socket.socket(fileno=os.dup(db.fileno()))
+    except (OSError, psycopg.Error):  # closed already
+        return
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    finally:
+        sock.close()
+
+
+class Watchdog:
+    """One thread per process that cuts the connections whose call outlasts its bound."""
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)  # a forked child has no watchdog thread yet
+
+    def _reset(self) -> None:
+        self._changed = threading.Condition()
+        self._armed: dict[int, tuple[Any, float]] = {}
+        self._fired: set[int] = set()
+        self._next = 0
+        self._thread: threading.Thread | None = None
+
+    def arm(self, db: Any, seconds: float) -> int:
+        with self._changed:
+            self._next += 1
+            self._armed[self._next] = (db, time.monotonic() + seconds)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="sloth-postgres-watchdog", daemon=True)
+                self._thread.start()
+            self._changed.notify()
+            return self._next
+
+    def disarm(self, token: int) -> bool:
+        """Whether the call outlasted its bound (and its connection was cut)."""
+        with self._changed:
+            self._armed.pop(token, None)
+            if token in self._fired:
+                self._fired.discard(token)
+                return True
+            return False
+
+    def _run(self) -> None:
+        with self._changed:
+            while True:
+                now = time.monotonic()
+                for token, (db, deadline) in list(self._armed.items()):
+                    if deadline <= now:
+                        del self._armed[token]
+                        self._fired.add(token)
+                        cut(db)
+                soonest = min((deadline for _, deadline in self._armed.values()), default=None)
+                self._changed.wait(None if soonest is None else max(soonest - now, 0.01))
+
+
+WATCHDOG = Watchdog()
+
+
 class PostgresStore(TableStore):
     """Tables in a PostgreSQL database."""
 
@@ -88,8 +166,18 @@ class PostgresStore(TableStore):
             text = f"{where} failed: {first_line(err)}"
         return StoreError(text, value=describe(self.url))
 
+    def late(self) -> StoreError:
+        """The sentence for a call that outlasted ``call_seconds`` (its connection was cut)."""
+        seconds = f"{self.call_seconds:g} second" + ("" if self.call_seconds == 1 else "s")
+        return StoreError(
+            f"the table store {describe(self.url)} did not answer within {seconds} (is its server stopped or overloaded?)",
+            value=describe(self.url),
+        )
+
     def __init__(self, url: str) -> None:
         self.url = url
+        self.call_seconds = CALL_SECONDS
+        """The bound of each call (tests shorten it)."""
         self._lock = threading.RLock()
         self._listener: Any = None
         self._listen_lock = threading.Lock()
@@ -99,14 +187,22 @@ class PostgresStore(TableStore):
             self._db.execute(SCHEMA)
 
     def _connect(self) -> Any:
-        try:
-            db = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
-            db.execute("SET synchronous_commit = on")
+        try:  # libpq's connect_timeout is at least 2 s
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=max(2, round(self.call_seconds)))
         except psycopg.Error as err:
+            # the traceback's frames hold the attempt's socket open, and a server backend with it
+            traceback.clear_frames(err.__traceback__)
             raise StoreError(
                 f"the table store {describe(self.url)} cannot be reached (is its server running?): {first_line(err)}",
                 value=describe(self.url),
             ) from err
+        token = WATCHDOG.arm(db, self.call_seconds)
+        try:
+            db.execute("SET synchronous_commit = on")
+        except psycopg.Error as err:
+            db.close()
+            raise (self.late() if WATCHDOG.disarm(token) else self.fault(err)) from err
+        WATCHDOG.disarm(token)
         return db
 
     def _failing(self) -> Any:
@@ -115,17 +211,23 @@ class PostgresStore(TableStore):
         class Guard:
             def __enter__(self) -> None:
                 store._lock.acquire()
-                if store._db.closed or store._db.broken:  # the server restarted: connect again
+                if store._db.closed or store._db.broken:  # the server restarted or was cut off: connect again
                     try:
                         store._db = store._connect()
                     except BaseException:
                         store._lock.release()
                         raise
+                self.token = WATCHDOG.arm(store._db, store.call_seconds)
 
             def __exit__(self, kind: Any, err: Any, trace: Any) -> None:
-                store._lock.release()
+                late = WATCHDOG.disarm(self.token)
+                try:
+                    if late:  # its socket was cut: the next call connects again
+                        store._db.close()
+                finally:
+                    store._lock.release()
                 if isinstance(err, psycopg.Error):
-                    raise store.fault(err) from err
+                    raise (store.late() if late else store.fault(err)) from err
 
         return Guard()
 
@@ -241,26 +343,35 @@ class PostgresStore(TableStore):
                 (table, seat, holder),
             )
 
+    def _listening(self, call: Callable[[Any], T]) -> T:
+        """Run `call(listener)` within ``call_seconds``: past it the listener is cut and closed."""
+        token = WATCHDOG.arm(self._listener, self.call_seconds)
+        try:
+            return call(self._listener)
+        finally:
+            if WATCHDOG.disarm(token):
+                self._listener.close()
+
     def _wait(self, table: str, after: int, timeout: float) -> int:
         deadline = time.monotonic() + timeout
         with self._listen_lock:
             try:
-                if self._listener is None:
+                if self._listener is None or self._listener.closed or self._listener.broken:
                     self._listener = self._connect()
-                    self._listener.execute(f"LISTEN {CHANNEL}")
-                listener = self._listener
-                start = self._state_of(listener, table)  # after LISTEN: a change from now on is not missed
+                    self._listening(lambda listener: listener.execute(f"LISTEN {CHANNEL}"))
+                # after LISTEN: a change from now on is not missed
+                start = self._listening(lambda listener: self._state_of(listener, table))
                 if start[0] != after:
                     return start[0]
                 while (left := deadline - time.monotonic()) > 0:
-                    # list(): the generator holds the connection until it is done
-                    for note in list(listener.notifies(timeout=left, stop_after=1)):
+                    # list(): the generator holds the connection until it is done; it waits at most `left`
+                    for note in list(self._listener.notifies(timeout=left, stop_after=1)):
                         if note.payload == table:
-                            now = self._state_of(listener, table)
+                            now = self._listening(lambda listener: self._state_of(listener, table))
                             if now != start:
                                 return now[0]
                 return after
-            except psycopg.Error:  # LISTEN failed or the server went away: poll instead
+            except psycopg.Error:  # LISTEN failed, the server went away or did not answer: poll instead
                 if self._listener is not None:
                     self._listener.close()
                     self._listener = None

@@ -34,6 +34,7 @@ from sloth_kernel.tables.store import (
     full_error,
     missing_extra,
     row_from_columns,
+    server_fault,
 )
 
 try:
@@ -157,14 +158,7 @@ class PostgresStore(TableStore):
     faults = (psycopg.Error, *DAMAGED)
 
     def fault(self, err: BaseException) -> StoreError:
-        where = f"the table store {describe(self.url)}"
-        if isinstance(err, psycopg.OperationalError):
-            text = f"{where} cannot be reached (is its server running?): {first_line(err)}"
-        elif isinstance(err, DAMAGED):
-            text = f"{where} holds data this installation cannot read"
-        else:
-            text = f"{where} failed: {first_line(err)}"
-        return StoreError(text, value=describe(self.url))
+        return server_fault(self.url, err, (psycopg.OperationalError,))
 
     def late(self) -> StoreError:
         """The sentence for a call that outlasted ``call_seconds`` (its connection was cut)."""

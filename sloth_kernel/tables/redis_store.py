@@ -34,6 +34,7 @@ from sloth_kernel.tables.store import (
     first_line,
     full_error,
     missing_extra,
+    server_fault,
 )
 
 try:
@@ -128,16 +129,9 @@ class RedisStore(TableStore):
         self._lock = threading.Lock()
 
     def fault(self, err: BaseException) -> StoreError:
-        where = f"the table store {describe(self.url)}"
-        if isinstance(err, redis.ConnectionError | redis.TimeoutError):
-            text = f"{where} cannot be reached (is its server running?): {first_line(err)}"
-        elif isinstance(err, redis.BusyLoadingError):
-            text = f"{where} is starting up: try again in a moment"
-        elif isinstance(err, DAMAGED):
-            text = f"{where} holds data this installation cannot read"
-        else:
-            text = f"{where} failed: {first_line(err)}"
-        return StoreError(text, value=describe(self.url))
+        return server_fault(
+            self.url, err, (redis.ConnectionError, redis.TimeoutError), starting=(redis.BusyLoadingError,)
+        )
 
     def _run(self, name: str, keys: list[str], args: list[Any]) -> Any:
         try:

@@ -397,6 +397,27 @@ def describe(url: str) -> str:
     return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
 
 
+def server_fault(
+    url: str,
+    err: BaseException,
+    unreachable: tuple[type[BaseException], ...],
+    *,
+    starting: tuple[type[BaseException], ...] = (),
+) -> StoreError:
+    """The sentence for a server store's failure (Redis, PostgreSQL): `unreachable` are its client's
+    errors for a server it cannot reach, `starting` for one that is still starting up."""
+    where = f"the table store {describe(url)}"
+    if isinstance(err, unreachable):
+        text = f"{where} cannot be reached (is its server running?): {first_line(err)}"
+    elif starting and isinstance(err, starting):
+        text = f"{where} is starting up: try again in a moment"
+    elif isinstance(err, DAMAGED):
+        text = f"{where} holds data this installation cannot read"
+    else:
+        text = f"{where} failed: {first_line(err)}"
+    return StoreError(text, value=describe(url))
+
+
 def missing_extra(library: str, err: ImportError) -> TableError:
     return TableError(
         f"this table store needs {library}: pip install 'sloth-kernel[tables]' ({err})", value=shorten(library)

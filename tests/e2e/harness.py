@@ -104,6 +104,20 @@ def wait_until(condition: Callable[[], Any], timeout: float, what: str, poll: fl
         time.sleep(poll)  # polling interval of a bounded wait, not a synchronisation sleep
 
 
+def table_cli(*args: str, env: dict[str, str]) -> dict[str, Any]:
+    """``python -m sloth_kernel table ARGS --json`` in a process of its own, as a teacher runs it; its JSON."""
+    done = subprocess.run(
+        [sys.executable, "-m", "sloth_kernel", "table", *args, "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +37,9 @@ from harness import (
     stop_leaving_no_kernels,
     wait_for_first_board,
     wait_until,
+)
+from harness import (
+    table_cli as cli,
 )
 
 PLAY = "race-to-the-bottom"
@@ -131,19 +133,6 @@ def wait_quiet(page: Any, arrivals: list[tuple[float, bytes]], timeout: float) -
         return time.monotonic() - last > QUIET
 
     wait_until(quiet, timeout, "the kernel to answer and go quiet", poll=0.25)
-
-
-def cli(*args: str, env: dict[str, str]) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-m", "sloth_kernel", "table", *args, "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
 
 
 @pytest.fixture(scope="module")

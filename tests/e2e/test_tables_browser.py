@@ -20,8 +20,6 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,6 +33,9 @@ from harness import (
     started_server,
     stop_leaving_no_kernels,
     wait_until,
+)
+from harness import (
+    table_cli as cli,
 )
 
 from sloth_kernel.tables import Tables, open_store
@@ -67,19 +68,6 @@ NOW_JS = "() => performance.timeOrigin + performance.now()"
 MY_TURN_JS = """() => { const kernel = window.__skKernel;
   if (!kernel || kernel.pending.size > 0) return false;
   return !!document.querySelector('.sk-board .sk-turn.sk-yours'); }"""
-
-
-def cli(*args: str, env: dict[str, str]) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-m", "sloth_kernel", "table", *args, "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
 
 
 @pytest.fixture(scope="module")

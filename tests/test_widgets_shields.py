@@ -128,7 +128,7 @@ def teacher_page(path: Path) -> tuple[TableBoard, TeacherPanel]:
     with open_store(str(path)) as store:
         made = Tables(store).create("too-sloth-to-win", ["human", "human", "bot"])
     page = TableBoard(url=str(path))
-    page._page_params = {"table": made.table, "teacher": made.teacher.split("#teacher=", 1)[1]}
+    page._page_params = {"table": made.table, "#": {"teacher": made.teacher.split("#teacher=", 1)[1]}}
     return page, next(child for child in page.children if isinstance(child, TeacherPanel))
 
 
@@ -168,7 +168,7 @@ def test_a_seat_pages_beats_on_a_failed_store_show_no_traceback(
         made = Tables(store).create("too-sloth-to-win", ["human", "human", "bot"])
     page = TableBoard(url=str(path))
     try:
-        page._page_params = {"table": made.table, "seat": (made.seats[0].url or "").split("#seat=", 1)[1]}
+        page._page_params = {"table": made.table, "#": {"seat": (made.seats[0].url or "").split("#seat=", 1)[1]}}
         assert page.role == "seat"
         path.unlink()
         for beat in (1, 2, "junk", None, 10**30, 3):

@@ -60,6 +60,7 @@ class KernelConnection {
     socket.onclose = () => this._closed();
     this._queue = early.queue;  // keep queueing, in order, until flushEarly()
     socket.onmessage = (event) => {
+      this.heardAt = performance.now();
       if (this._queue) this._queue.push(event.data); else this._receive(decode(socket, event.data));
     };
     const opened = socket.readyState === WebSocket.OPEN ? Promise.resolve()
@@ -102,6 +103,7 @@ class KernelConnection {
   }
 
   _receive(msg) {
+    this.heardAt = performance.now();  // heard from the kernel (see withinAnswerTime)
     const type = msg.header.msg_type;
     const content = msg.content;
     if (type === 'status' && ['restarting', 'autorestarting', 'dead'].includes(content.execution_state)) {
@@ -328,10 +330,19 @@ function showBanner(text, reload = true) {
 const ANSWER_MS = window.slothAnswerTimeoutMs || 60000;
 const RETRY_KEY = `sloth-retried:${location.pathname}${location.search}`;
 
-function withinAnswerTime(promise) {
+// `promise`, or a "no answer" error once the kernel has sent nothing for ANSWER_MS (a stopped or
+// stuck kernel). A kernel that keeps answering is waited for however long the page's state takes
+// to come: a lesson with hundreds of widgets on a busy machine takes more than a minute.
+function withinAnswerTime(promise, kernel) {
   let timer;
+  const start = performance.now();
   const late = new Promise((resolve, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('no answer'), { noAnswer: true })), ANSWER_MS);
+    const check = () => {
+      const quiet = performance.now() - Math.max(start, kernel.heardAt || 0);
+      if (quiet >= ANSWER_MS) reject(Object.assign(new Error('no answer'), { noAnswer: true }));
+      else timer = setTimeout(check, ANSWER_MS - quiet + 1);
+    };
+    timer = setTimeout(check, ANSWER_MS);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -468,7 +479,7 @@ async function start() {
     const answered = withinAnswerTime(connected.then(() => {
       kernel.flushEarly();
       return manager.loadFromKernel();  // the kernel's word wins where the snapshot differs
-    }));
+    }), kernel);
     answered.catch(() => {});  // awaited below; this only keeps an early failure from counting as unhandled
     if (fromSnapshot) {
       mark('models');

@@ -20,9 +20,11 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from queue import Empty
+from collections.abc import Mapping
 from typing import Any
 
+import zmq
+import zmq.asyncio
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
@@ -96,6 +98,37 @@ NO_KERNEL_SENTENCE = (
 )
 
 
+def heartbeat_url(info: Mapping[str, Any]) -> str:
+    """The address of a kernel's heartbeat socket, from its connection info (as jupyter_client
+    makes it: ``tcp://IP:PORT``, or ``ipc://PATH-PORT``)."""
+    if info.get("transport", "tcp") == "tcp":
+        return f"tcp://{info['ip']}:{info['hb_port']}"
+    return f"{info['transport']}://{info['ip']}-{info['hb_port']}"
+
+
+async def heartbeat_answers(info: Mapping[str, Any], timeout: float) -> bool:
+    """Whether the kernel's heartbeat echoes a ping within `timeout` seconds.
+
+    The heartbeat is the kernel's own echo socket, served by a thread of its own, so it answers
+    while a cell runs and says nothing while the process is stopped or gone. Unlike a request
+    on the kernel's control channel, a ping is not a message to the kernel: a kernel still
+    running its notebook for Voila is not disturbed (ipykernel may publish the idle status of a
+    control request that arrives mid-notebook with the wrong parent, and the notebook's run
+    then waits for ever).
+    """
+    socket = zmq.asyncio.Context.instance().socket(zmq.REQ)
+    socket.linger = 0
+    try:
+        socket.connect(heartbeat_url(info))
+        await socket.send(b"sloth-kernel: are you there?")
+        if await socket.poll(int(timeout * 1000)):  # POLLIN
+            await socket.recv()
+            return True
+        return False
+    finally:
+        socket.close(linger=0)
+
+
 class SlothKernelManager(AsyncMappingKernelManager):
     """jupyter_server's kernel manager with three limits for a public server.
 
@@ -114,8 +147,7 @@ class SlothKernelManager(AsyncMappingKernelManager):
       tell "never connected" from "disconnected"; a page that connected and went away keeps
       ``MappingKernelManager.cull_idle_timeout``. Preheated kernels in a pool are never culled.
     - **Live pool kernels** (:attr:`pool_answer_timeout`): before a preheated kernel is given to
-      a visitor it must answer a ``kernel_info_request`` on its control channel within that
-      time, and must not have died or restarted since it ran its notebook (a restarted kernel
+      a visitor its heartbeat must answer within that time (:func:`heartbeat_answers`), and must not have died or restarted since it ran its notebook (a restarted kernel
       has none of the page's widgets). Otherwise it is shut down and the next one is taken
       (Voila starts a fresh one as each is taken), up to :attr:`pool_attempts` times; then the
       visitor gets a sentence (HTTP 503) rather than a page that never comes up.
@@ -299,29 +331,14 @@ class SlothKernelManager(AsyncMappingKernelManager):
     # -- handing out preheated kernels ------------------------------------------------------------
 
     async def _answers(self, kernel_id: str) -> bool:
-        """Whether the kernel is alive, has not been restarted, and answers a kernel_info_request on
-        its control channel (answered even while it runs a cell) within pool_answer_timeout."""
+        """Whether the kernel is alive, has not been restarted, and its heartbeat echoes a ping
+        within pool_answer_timeout (:func:`heartbeat_answers`)."""
         if kernel_id not in self or kernel_id in self._restarted:
             return False
         manager = self.get_kernel(kernel_id)
         if not await ensure_async(manager.is_alive()):
             return False
-        client = manager.client()
-        client.start_channels(shell=False, iopub=False, stdin=False, hb=False, control=True)
-        try:
-            request = client.session.msg("kernel_info_request")
-            client.control_channel.send(request)
-            deadline = time.monotonic() + self.pool_answer_timeout
-            while (left := deadline - time.monotonic()) > 0:
-                try:
-                    reply = await ensure_async(client.control_channel.get_msg(timeout=left))
-                except Empty:
-                    return False
-                if reply.get("parent_header", {}).get("msg_id") == request["header"]["msg_id"]:
-                    return True
-            return False
-        finally:
-            client.stop_channels()
+        return await heartbeat_answers(manager.get_connection_info(), self.pool_answer_timeout)
 
     async def _take_from_pool(self, take: Any, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
         """Voila's ``get_rendered_notebook`` (`take`), for a kernel known to answer, within the cap."""

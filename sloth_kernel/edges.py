@@ -98,14 +98,16 @@ def measure(case: Case, samples: int) -> dict[str, Any]:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: measure, report as JSON, and leave without running the parent's cleanup
-        os.close(read)
         try:
-            report = json.dumps(_decisions(case, samples))
-        except BaseException as err:  # noqa: BLE001 -- a failure is reported as a figure, never a hang
-            report = json.dumps({"error": f"{type(err).__name__}: {err}"})
-        with os.fdopen(write, "w") as out:
-            out.write(report)
-        os._exit(0)
+            os.close(read)
+            try:
+                report = json.dumps(_decisions(case, samples))
+            except BaseException as err:  # noqa: BLE001 -- a failure is reported as a figure, never a hang
+                report = json.dumps({"error": f"{type(err).__name__}: {err}"})
+            with os.fdopen(write, "w") as out:
+                out.write(report)
+        finally:  # even when the parent is gone (Ctrl-C) and the write fails: never run the parent's code
+            os._exit(0)
     os.close(write)
     with os.fdopen(read) as incoming:
         text = incoming.read()

@@ -123,8 +123,9 @@ def real_number(text: str) -> float:
 def program() -> str:
     """How the command line was started, to name it as the person typed it: ``python -m sloth_kernel``
     (run as a module) or ``sloth-kernel`` (the installed script, and calls of ``main`` from Python)."""
-    started = sys.argv[0] if sys.argv else ""
-    return "python -m sloth_kernel" if os.path.basename(started) == "__main__.py" else "sloth-kernel"
+    started = os.path.normpath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    as_module = started.endswith(os.path.join("sloth_kernel", "__main__.py"))
+    return "python -m sloth_kernel" if as_module else "sloth-kernel"
 
 
 def one_line(error: BaseException) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,3 +92,41 @@ def test_bars_span_the_interval_of_each_rate() -> None:
     assert wilson_bars([7 / 3 / 7 * 3], 3)  # a rate of 1 after rounding is still a rate of 1
     with pytest.raises(IntervalError):
         wilson_bars([1.5], 10)
+
+
+# --- every report takes its intervals from the one function ---------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_no_module_but_stats_writes_its_own_95_percent_interval() -> None:
+    """A proportion's interval computed by hand (p ± 1.96·sqrt(p(1-p)/n)) went past 1 or shrank to a point."""
+    own = []
+    for folder in (ROOT / "sloth_kernel", ROOT / "widgets"):
+        for path in folder.rglob("*.py"):
+            if path == ROOT / "sloth_kernel" / "stats.py" or "node_modules" in path.parts:
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if re.search(r"\b1\.9[56]\d*\b", line):
+                    own.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert own == []
+
+
+def test_a_share_of_every_round_is_not_a_certainty_in_the_analyses() -> None:
+    import numpy as np
+
+    from sloth_kernel.games.too_sloth_to_win.analysis import PacemakerStats, pacemaker_view
+
+    stats = PacemakerStats(5, np.array([1.0, 0.0, 0.0]), np.array([0.0, 0.0, 1.0]))
+    shown = pacemaker_view(stats)._repr_html_()
+    assert "100% (57% to 100%)" in shown and "0% (0% to 43%)" in shown  # Wilson's, for 5 of 5 and 0 of 5
+    assert "100% (100% to 100%)" not in shown and "0% (0% to 0%)" not in shown
+
+
+def test_the_variant_lab_keeps_shares_within_0_and_1() -> None:
+    from sloth_kernel.analysis.variants import interval
+
+    assert interval([1.0] * 4) == wilson_interval(4, 4)
+    assert interval([0.0, 0.5, 1.0]) == wilson_interval(1.5, 3)
+    low, high = interval([20.0, 22.0, 24.0])  # moves per round: not a share, the mean's interval
+    assert low < 22.0 < high and high > 1

@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         run(args.store, args.commits, gap=0.02)
         return 0
     if args.vs_openspiel:  # before any timing, not after a minute of it
-        require_extra("bench --vs-openspiel", "interop", ("pyspiel", "open_spiel"))
+        require_extra("--vs-openspiel", "interop", ("pyspiel", "open_spiel"))
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= 3600):
         raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
     if not 1 <= args.repeats <= 1000:

@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [option for option in extra if not (option.startswith("--") and "." in option.split("=", 1)[0])]
     if unknown:
         options.error(f"unrecognized arguments: {' '.join(unknown)}")
-    require_extra("sloth-kernel play", "play", ("voila", "ipywidgets"))
+    require_extra("play", "play", ("voila", "ipywidgets"))
     try:
         folder = site()
         link_template()

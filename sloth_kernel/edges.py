@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from sloth_kernel.errors import counted
 from sloth_kernel.registry import available_games, game_spec, load_game
 
 DECISION_SECONDS = 1.0
@@ -148,7 +149,7 @@ def p95(values: list[float]) -> float:
 def run(games: list[str] | None, levels: list[str] | None, samples: int) -> int:
     """Print the table; return 1 if any case failed or went past the limits, else 0."""
     print(
-        f"worst bot decision at each option range's edge: {samples} seeded positions per case, "
+        f"worst bot decision at each option range's edge: {counted(samples, 'seeded position')} per case, "
         "CPU seconds of one decision (first one with cold caches), peak memory above the start"
     )
     print(f"  {'game':18s} {'level':9s} {'case':58s} {'n':>3s} {'median':>8s} {'p95':>8s} {'max':>8s} {'MiB':>6s}")

@@ -7,6 +7,9 @@ The listing, the missing extras and Ctrl-C run as real subprocesses; the rest ca
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import json
 import os
 import signal
 import subprocess
@@ -17,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sloth_kernel import __main__ as command_line
 from sloth_kernel import arena, bench, serve
@@ -281,3 +286,48 @@ def left_in_group(group: int) -> list[int]:
         except (OSError, psutil.Error):
             continue
     return alive
+
+
+# --- whatever the values: a run or one sentence ----------------------------------------------------
+
+odd_text = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(
+        ["nan", "inf", "-1", "0", "1e400", "9" * 80, "\u0663", "true", "[1]", "{}", "x=y", "=", ".", "a.b=c"]
+    ),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    flag=st.sampled_from(["--seed", "--players", "--option", "--bot-option", "--games", "--workers", "--bots"]),
+    value=odd_text,
+)
+def test_any_arena_value_runs_or_is_one_sentence(flag: str, value: str) -> None:
+    cheap = ["--game", "too-sloth-to-win", "--bots", "random,heuristic", "--games", "1", "--workers", "1"]
+    argv = ["arena", *cheap, "--no-progress", flag, value]
+    if flag == "--games" and value.strip().isdigit() and int(value) > 2:
+        argv[argv.index(flag) + 1] = "2"  # a valid count: keep the run short
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = command_line.main(argv)
+    assert "Traceback" not in err.getvalue()
+    if code == 0:
+        assert "wall time" in out.getvalue()
+    else:
+        assert code == 2 and err.getvalue().count("\n") == 1 and "error: " in err.getvalue(), err.getvalue()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=odd_text, options=odd_text, base=odd_text)
+def test_any_table_value_runs_or_is_one_sentence(tmp_path_factory: Any, seats: str, options: str, base: str) -> None:
+    store = str(tmp_path_factory.mktemp("tables") / "tables.sqlite3")
+    argv = ["table", "--store", store, "create", "--game", "sprint", "--seats", seats, "--options", options]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = command_line.main([*argv, "--base-url", base, "--json"])
+    assert "Traceback" not in err.getvalue()
+    if code == 0:
+        assert "table" in json.loads(out.getvalue())
+    else:
+        assert code == 2 and err.getvalue().count("\n") == 1 and "error: " in err.getvalue(), err.getvalue()

@@ -121,11 +121,11 @@ def real_number(text: str) -> float:
 
 
 def program() -> str:
-    """How the command line was started, to name it as the person typed it: ``python -m sloth_kernel``
-    (run as a module) or ``sloth-kernel`` (the installed script, and calls of ``main`` from Python)."""
-    started = os.path.normpath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
-    as_module = started.endswith(os.path.join("sloth_kernel", "__main__.py"))
-    return "python -m sloth_kernel" if as_module else "sloth-kernel"
+    """How the command line was started, to name it as the person typed it: ``sloth-kernel`` (the
+    installed script) or ``python -m sloth_kernel`` (run as a module, and calls of ``main`` from Python)."""
+    started = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    as_script = started.partition(".")[0] in ("sloth-kernel", "sloth-kernel-script")
+    return "sloth-kernel" if as_script else "python -m sloth_kernel"
 
 
 def one_line(error: BaseException) -> str:

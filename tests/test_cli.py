@@ -34,7 +34,7 @@ SCRIPT = Path(sys.executable).with_name("sloth-kernel")
 def run(*argv: str, prelude: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """``python -m sloth_kernel ARGV`` in a fresh interpreter; `prelude` runs first (to hide an extra)."""
     if prelude:
-        code = f"{prelude}\nimport runpy, sys\nsys.argv = ['sloth_kernel/__main__.py', *sys.argv[1:]]\nrunpy.run_module('sloth_kernel', run_name='__main__')"
+        code = f"{prelude}\nimport runpy, sys\nsys.argv = ['-c', *sys.argv[1:]]\nrunpy.run_module('sloth_kernel', run_name='__main__')"
         command = [PYTHON, "-c", code, *argv]
     else:
         command = [PYTHON, "-m", "sloth_kernel", *argv]
@@ -58,6 +58,9 @@ def test_help_lists_every_command_with_a_line_each_and_exits_0(how: str) -> None
         assert sum(1 for shown in lines if shown.split()[:1] == [name]) == 1, name
         assert any(shown.split(None, 1) == [name, line] for shown in lines), name
     assert set(command_line.COMMANDS) == {"bench", "arena", "play", "table"}
+    if how == "script":  # a refusal names the command as it was typed
+        refused = subprocess.run([str(SCRIPT), "arena", "--game", "x"], capture_output=True, text=True, timeout=120)
+        assert refused.returncode == 2 and refused.stderr.startswith("sloth-kernel arena: error: argument --game")
 
 
 def test_no_command_prints_the_listing_on_stderr_and_exits_2() -> None:
@@ -84,7 +87,7 @@ def test_each_command_has_help_that_exits_0(argv: list[str], capsys: pytest.Capt
         command_line.main(argv)
     assert exit_.value.code == 0
     shown = capsys.readouterr()
-    assert shown.out.startswith(f"usage: sloth-kernel {' '.join(argv[:-1])}") and shown.err == ""
+    assert shown.out.startswith(f"usage: python -m sloth_kernel {' '.join(argv[:-1])}") and shown.err == ""
 
 
 def parsers() -> dict[str, argparse.ArgumentParser]:
@@ -168,7 +171,7 @@ def test_a_bad_value_is_one_sentence_and_status_2(argv: list[str], capsys: pytes
 def test_a_bad_bot_option_names_the_option_and_its_range(capsys: pytest.CaptureFixture[str]) -> None:
     assert command_line.main(["arena", "--game", "too-sloth-to-win", "--bot-option", "ismcts.iterations=many"]) == 2
     assert capsys.readouterr().err == (
-        "sloth-kernel arena: error: iterations must be a whole number from 1 to 600 (worlds searched per "
+        "python -m sloth_kernel arena: error: iterations must be a whole number from 1 to 600 (worlds searched per "
         "decision), not 'many'\n"
     )
 
@@ -213,7 +216,7 @@ def test_an_import_error_of_an_extra_names_it(monkeypatch: pytest.MonkeyPatch, c
     monkeypatch.setattr(table_cli, "main", needs_redis)
     assert command_line.main(["table", "list"]) == 2
     assert capsys.readouterr().err == (
-        "sloth-kernel table: error: this needs the tables extra: pip install 'sloth-kernel[tables]'\n"
+        "python -m sloth_kernel table: error: this needs the tables extra: pip install 'sloth-kernel[tables]'\n"
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any, NoReturn
@@ -97,6 +98,10 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        choice = re.fullmatch(r"argument (.+?): invalid choice: (.+) \(choose from (.+)\)", message, re.DOTALL)
+        if choice is not None:  # argparse lists the choices as Python reprs: say them as words
+            names = ", ".join(name.strip().strip("'") for name in choice.group(3).split(","))
+            message = f"argument {choice.group(1)}: {choice.group(2)} is not one of {names}"
         raise UsageError(message)
 
 

@@ -176,6 +176,13 @@ def test_a_bad_bot_option_names_the_option_and_its_range(capsys: pytest.CaptureF
     )
 
 
+def test_a_refused_choice_lists_the_choices_as_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert command_line.main(["table", "frob"]) == 2
+    assert capsys.readouterr().err == (
+        "python -m sloth_kernel table: error: argument command: 'frob' is not one of create, show, list, close\n"
+    )
+
+
 def test_arena_defaults_to_the_games_own_levels(capsys: pytest.CaptureFixture[str]) -> None:
     """Sprint! has no ismcts: with no --bots its own levels play, strongest first."""
     assert command_line.main(["arena", "--game", "sprint", "--games", "1", "--workers", "1", "--no-progress"]) == 0

@@ -24,12 +24,14 @@ and ``notebooks/``: the repository root for a checkout, or ``sloth_kernel/`` its
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import os
+import socket
 import sys
 from pathlib import Path
 
-from sloth_kernel.cli import Parser, program, require_extra
+from sloth_kernel.cli import Parser, UsageError, program, require_extra
 from sloth_kernel.errors import shorten
 
 TEMPLATE = "sloth"
@@ -135,6 +137,23 @@ def host_name(text: str) -> str:
     return host
 
 
+def check_free(host: str, port: int) -> None:
+    """UsageError unless this machine can listen on `host`:`port` now (Voila would only log that it cannot)."""
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (OSError, UnicodeError):
+        raise UsageError(f"--host {shorten(host)} is not an address this machine can listen on") from None
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+        try:
+            probe.bind(address)
+        except OSError as err:
+            why = "something else is listening there" if err.errno == errno.EADDRINUSE else err.strerror
+            raise UsageError(
+                f"cannot serve on {host} port {port}: {why}; choose another with --port (or --host)"
+            ) from None
+
+
 def parser() -> Parser:
     """``sloth-kernel play``'s own options (the others go to Voila)."""
     parser = Parser(
@@ -154,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         options.error(f"unrecognized arguments: {' '.join(unknown)}")
     require_extra("play", "play", ("voila", "ipywidgets"))
+    check_free(args.host, args.port)
     try:
         folder = site()
         link_template()

@@ -176,6 +176,23 @@ def test_a_bad_bot_option_names_the_option_and_its_range(capsys: pytest.CaptureF
     )
 
 
+def test_play_on_a_port_in_use_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    """Voila would only log that it found no port and stop; the command says so before it starts."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert command_line.main(["play", "--port", str(port)]) == 2
+    assert capsys.readouterr().err == (
+        f"python -m sloth_kernel play: error: cannot serve on 127.0.0.1 port {port}: something else is "
+        "listening there; choose another with --port (or --host)\n"
+    )
+    assert command_line.main(["play", "--host", "no-such-host.invalid"]) == 2
+    assert "is not an address this machine can listen on" in capsys.readouterr().err
+
+
 def test_a_refused_choice_lists_the_choices_as_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert command_line.main(["table", "frob"]) == 2
     assert capsys.readouterr().err == (

@@ -10,28 +10,33 @@ own and reports the table's win rate.
 
 Games run in worker processes (both cores by default) and each decision's CPU
 time is recorded per level, so the ISMCTS move time comes with the table.
-Intervals are 95% normal-approximation intervals of the mean.
+Intervals are 95% Wilson score intervals of the share (``sloth_kernel.stats``), which
+always lie within 0 to 1.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sloth_kernel.bots import bot_levels, make_bot
-from sloth_kernel.cli import Parser, UsageError
+from sloth_kernel.cli import Parser, UsageError, program, whole_number
 from sloth_kernel.errors import ConfigError, counted, shorten
 from sloth_kernel.registry import available_games, game_spec, load_game
+from sloth_kernel.stats import wilson_interval
 from sloth_kernel.untrusted import check_seed
 
-Z95 = 1.959963984540054
+MAX_GAMES = 100_000
+"""The most games per pairing (every match is scheduled up front)."""
+MAX_WORKERS = 64
+"""The most worker processes."""
 
 
 @dataclass(frozen=True)
@@ -112,14 +117,14 @@ def schedule(
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% normal-approximation interval."""
+    """The mean share (each value from 0 to 1: a win, a loss or a shared win's share) and its 95%
+    Wilson interval, which lies within 0 to 1 (NaN for no values)."""
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+    total = min(max(math.fsum(values), 0.0), float(n))
+    low, high = wilson_interval(total, n)
+    return total / n, low, high
 
 
 def summarize(
@@ -180,7 +185,7 @@ def run_matches(matches: list[Match], workers: int, progress: bool) -> list[Outc
                 bar.update()
         else:
             context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-            with context.Pool(workers) as pool:
+            with context.Pool(workers, initializer=_ignore_interrupts) as pool:
                 iterator: Iterator[Outcome] = pool.imap_unordered(play_match, matches, chunksize=1)
                 for outcome in iterator:
                     results.append(outcome)
@@ -190,10 +195,15 @@ def run_matches(matches: list[Match], workers: int, progress: bool) -> list[Outc
     return results
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), so no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def format_table(report: dict[str, Any]) -> str:
     lines = [
         f"{report['game']}, {report['players']} players, {report['games']} games per pairing, "
-        f"seed {report['seed']}, seats rotated; 95% CIs",
+        f"seed {report['seed']}, seats rotated; 95% Wilson intervals",
     ]
     for row in report["rows"]:
         if row["b"] is None:
@@ -250,10 +260,12 @@ def arena(
     game = load_game(game_name, **options)
     n = game.num_players
     check_seed(seed)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ConfigError(f"games per pairing must be a whole number of at least 1, not {shorten(games)}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise ConfigError(f"workers must be a whole number of at least 1, not {shorten(workers)}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ConfigError(f"games per pairing must be a whole number from 1 to {MAX_GAMES:,}, not {shorten(games)}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS
+    ):
+        raise ConfigError(f"workers must be a whole number from 1 to {MAX_WORKERS}, not {shorten(workers)}")
     check_levels(game_name, levels, bot_options or {})
     workers = workers or os.cpu_count() or 1
     pairs, matches = schedule(game_name, levels, games, seed, n, options, bot_options or {})
@@ -288,8 +300,21 @@ def check_levels(game_name: str, levels: list[str], bot_options: dict[str, dict[
     for level, opts in bot_options.items():
         try:
             make_bot(game_name, level, seed=0, **opts)
-        except TypeError as err:
+        except ConfigError:
+            raise  # already names the option and its valid values
+        except (TypeError, ValueError) as err:
             raise ConfigError(f"bot level {level} refuses its options {shorten(opts)}: {err}") from err
+
+
+def check_writable(path: str) -> None:
+    """UsageError unless a report can be written at `path` (checked before a long tournament, not after)."""
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    if os.path.isdir(path):
+        raise UsageError(f"--json names a folder, not a file: {shorten(path)}")
+    if not os.path.isdir(folder):
+        raise UsageError(f"--json names a file in a folder that does not exist: {shorten(folder)}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise UsageError(f"--json names a file that cannot be written: {shorten(path)}")
 
 
 def _pair(item: str, flag: str, example: str) -> tuple[str, str]:
@@ -299,27 +324,47 @@ def _pair(item: str, flag: str, example: str) -> tuple[str, str]:
     return key.strip(), value
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> Parser:
+    """The arena's command-line options."""
     parser = Parser(
-        prog="python -m sloth_kernel arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog=f"{program()} arena", description=__doc__.replace("``", ""), epilog="Flags are off unless given."
     )
-    parser.add_argument("--game", required=True, choices=available_games(), help="a registered game")
-    parser.add_argument("--bots", default="ismcts,heuristic,random", help="comma-separated levels, strongest first")
-    parser.add_argument("--games", type=int, default=100, help="games per pairing")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="game option")
+    parser.add_argument("--game", required=True, choices=available_games(), help="a registered game (required)")
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated levels, strongest first, e.g. ismcts,heuristic,random "
+        "(default: every level of the game, strongest first)",
+    )
+    parser.add_argument("--games", type=whole_number, default=100, help="games per pairing")
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="the first game's seed; game g deals from seed + g"
+    )
+    parser.add_argument(
+        "--players", type=whole_number, default=None, help="seats at the table (default: the game's own)"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. players=4; repeatable (default: the game's defaults)",
+    )
     parser.add_argument(
         "--bot-option",
         action="append",
         default=[],
         metavar="LEVEL.NAME=VALUE",
-        help="bot option, e.g. ismcts.iterations=500",
+        help="a bot option, e.g. ismcts.iterations=500; repeatable (default: each bot's defaults)",
     )
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    parser.add_argument("--json", default=None, help="write the report here")
-    parser.add_argument("--no-progress", action="store_true")
-    args = parser.parse_args(argv)
+    parser.add_argument("--workers", type=whole_number, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--json", default=None, metavar="PATH", help="also write the report here (default: no file)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     options = {k: parse_value(v) for k, v in (_pair(o, "--option", "NAME=VALUE") for o in args.option)}
     bot_options: dict[str, dict[str, Any]] = {}
     for item in args.bot_option:
@@ -328,7 +373,12 @@ def main(argv: list[str] | None = None) -> int:
         if not dot or not level or not name:
             raise UsageError(f"--bot-option takes LEVEL.NAME=VALUE, not {shorten(item)}")
         bot_options.setdefault(level, {})[name] = parse_value(value)
-    levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.bots is None:
+        levels = bot_levels(args.game)[::-1]  # the registry lists them weakest first
+    else:
+        levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.json:
+        check_writable(args.json)
     report = arena(
         args.game,
         levels,

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from sloth_kernel.cli import Parser, UsageError
+from sloth_kernel.cli import Parser, UsageError, program, real_number, require_extra, whole_number
+from sloth_kernel.errors import shorten
 from sloth_kernel.registry import available_games, game_spec, load_game
 
 
@@ -95,13 +96,28 @@ def median_rate(run: Callable[[], tuple[int, float]], repeats: int) -> tuple[flo
     return statistics.median(rates), rates
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = Parser(prog="python -m sloth_kernel bench", description=__doc__)
+def check_levels(games: list[str] | None, levels: list[str] | None) -> None:
+    """UsageError unless each of `levels` is a bot level of at least one of `games` (default: all)."""
+    from sloth_kernel.bots import bot_levels
+
+    known = sorted({level for name in games or available_games() for level in bot_levels(name)})
+    for level in levels or []:
+        if level not in known:
+            raise UsageError(f"--levels: no bot level {shorten(level)} here; the levels are {', '.join(known)}")
+
+
+def parser() -> Parser:
+    """The benchmark's command-line options."""
+    parser = Parser(
+        prog=f"{program()} bench", description=__doc__.replace("``", ""), epilog="Flags are off unless given."
+    )
     parser.add_argument(
         "--games", nargs="*", default=None, choices=available_games(), help="game names (default: all registered)"
     )
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure (median reported)")
+    parser.add_argument("--seconds", type=real_number, default=1.0, help="length of one timed run")
+    parser.add_argument(
+        "--repeats", type=whole_number, default=5, help="timed runs per figure, whose median is reported"
+    )
     parser.add_argument(
         "--vs-openspiel",
         action="store_true",
@@ -119,14 +135,23 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: the worst bot decision (CPU seconds, peak memory) at each end of every game option's and "
         "bot option's range, for every game and bot level",
     )
-    parser.add_argument("--levels", nargs="*", default=None, help="with --edges: only these bot levels")
-    parser.add_argument("--samples", type=int, default=6, help="with --edges: seeded positions per case")
-    parser.add_argument("--store", action="append", default=[], help="with --tables: also this store (a URL)")
-    parser.add_argument("--commits", type=int, default=200, help="with --tables: commits per store")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--levels", nargs="*", default=None, help="with --edges: only these bot levels (default: every level)"
+    )
+    parser.add_argument("--samples", type=whole_number, default=6, help="with --edges: seeded positions per case")
+    parser.add_argument(
+        "--store", action="append", default=[], help="with --tables: also this store (a URL); repeatable"
+    )
+    parser.add_argument("--commits", type=whole_number, default=200, help="with --tables: commits per store")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if args.edges:
         if not 1 <= args.samples <= 1000:
             raise UsageError(f"--samples must be from 1 to 1000, not {args.samples}")
+        check_levels(args.games, args.levels)
         from sloth_kernel.edges import run as run_edges
 
         return run_edges(args.games, args.levels, args.samples)
@@ -137,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
 
         run(args.store, args.commits, gap=0.02)
         return 0
+    if args.vs_openspiel:  # before any timing, not after a minute of it
+        require_extra("--vs-openspiel", "interop", ("pyspiel", "open_spiel"))
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= 3600):
         raise UsageError(f"--seconds must be more than 0 and at most 3600, not {args.seconds}")
     if not 1 <= args.repeats <= 1000:

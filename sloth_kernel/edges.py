@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from sloth_kernel.errors import counted
 from sloth_kernel.registry import available_games, game_spec, load_game
 
 DECISION_SECONDS = 1.0
@@ -98,14 +99,16 @@ def measure(case: Case, samples: int) -> dict[str, Any]:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: measure, report as JSON, and leave without running the parent's cleanup
-        os.close(read)
         try:
-            report = json.dumps(_decisions(case, samples))
-        except BaseException as err:  # noqa: BLE001 -- a failure is reported as a figure, never a hang
-            report = json.dumps({"error": f"{type(err).__name__}: {err}"})
-        with os.fdopen(write, "w") as out:
-            out.write(report)
-        os._exit(0)
+            os.close(read)
+            try:
+                report = json.dumps(_decisions(case, samples))
+            except BaseException as err:  # noqa: BLE001 -- a failure is reported as a figure, never a hang
+                report = json.dumps({"error": f"{type(err).__name__}: {err}"})
+            with os.fdopen(write, "w") as out:
+                out.write(report)
+        finally:  # even when the parent is gone (Ctrl-C) and the write fails: never run the parent's code
+            os._exit(0)
     os.close(write)
     with os.fdopen(read) as incoming:
         text = incoming.read()
@@ -146,7 +149,7 @@ def p95(values: list[float]) -> float:
 def run(games: list[str] | None, levels: list[str] | None, samples: int) -> int:
     """Print the table; return 1 if any case failed or went past the limits, else 0."""
     print(
-        f"worst bot decision at each option range's edge: {samples} seeded positions per case, "
+        f"worst bot decision at each option range's edge: {counted(samples, 'seeded position')} per case, "
         "CPU seconds of one decision (first one with cold caches), peak memory above the start"
     )
     print(f"  {'game':18s} {'level':9s} {'case':58s} {'n':>3s} {'median':>8s} {'p95':>8s} {'max':>8s} {'MiB':>6s}")

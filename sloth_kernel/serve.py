@@ -24,11 +24,14 @@ and ``notebooks/``: the repository root for a checkout, or ``sloth_kernel/`` its
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import os
+import socket
 import sys
 from pathlib import Path
 
+from sloth_kernel.cli import Parser, UsageError, program, require_extra
 from sloth_kernel.errors import shorten
 
 TEMPLATE = "sloth"
@@ -125,21 +128,52 @@ def port_number(text: str) -> int:
     return port
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="sloth-kernel play",
-        description="Serve the gallery and the play apps with Voila (needs the `play` extra).",
+def host_name(text: str) -> str:
+    """An address for ``--host``: a host name or an IP address (letters, digits and ``.-:``)."""
+    host = text.strip()
+    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:")
+    if not host or len(host) > 253 or not set(host) <= allowed:
+        raise argparse.ArgumentTypeError(f"a host is a name or an IP address such as 127.0.0.1, not {shorten(text)}")
+    return host
+
+
+def check_free(host: str, port: int) -> None:
+    """UsageError unless this machine can listen on `host`:`port` now (Voila would only log that it cannot)."""
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (OSError, UnicodeError):
+        raise UsageError(f"--host {shorten(host)} is not an address this machine can listen on") from None
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+        try:
+            probe.bind(address)
+        except OSError as err:
+            why = "something else is listening there" if err.errno == errno.EADDRINUSE else err.strerror
+            raise UsageError(
+                f"cannot serve on {host} port {port}: {why}; choose another with --port (or --host)"
+            ) from None
+
+
+def parser() -> Parser:
+    """``sloth-kernel play``'s own options (the others go to Voila)."""
+    parser = Parser(
+        prog=f"{program()} play",
+        description="Serve the gallery and the play apps with Voila (needs the play extra).",
         epilog="Other --Class.trait=value options go to Voila as they are.",
     )
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    args, extra = parser.parse_known_args(argv)
+    parser.add_argument("--host", type=host_name, default=DEFAULT_HOST, help="address to listen on")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help="port to listen on")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parser()
+    args, extra = options.parse_known_args(argv)
     unknown = [option for option in extra if not (option.startswith("--") and "." in option.split("=", 1)[0])]
     if unknown:
-        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    if importlib.util.find_spec("voila") is None or importlib.util.find_spec("ipywidgets") is None:
-        print("sloth-kernel play needs the play extra: pip install 'sloth-kernel[play]'", file=sys.stderr)
-        return 2
+        options.error(f"unrecognized arguments: {' '.join(unknown)}")
+    require_extra("play", "play", ("voila", "ipywidgets"))
+    check_free(args.host, args.port)
     try:
         folder = site()
         link_template()

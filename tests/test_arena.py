@@ -6,12 +6,19 @@ import json
 from pathlib import Path
 
 from sloth_kernel.arena import arena, main, mean_ci
+from sloth_kernel.stats import wilson_interval
 
 
 def test_mean_ci() -> None:
     mean, low, high = mean_ci([1.0, 0.0, 1.0, 0.0])
     assert mean == 0.5 and low < 0.5 < high
-    assert mean_ci([1.0]) == (1.0, 1.0, 1.0)
+    # One win in one game is no certainty: the interval is Wilson's, never the point [1.000, 1.000]
+    # the normal approximation gave, and never past 1 (issue 23).
+    assert mean_ci([1.0]) == (1.0, *wilson_interval(1, 1))
+    assert mean_ci([1.0])[1] < 0.25
+    for scores in ([1.0] * 9 + [0.0], [0.0] * 5, [1.0] * 30, [0.5, 1.0, 1 / 3]):
+        mean, low, high = mean_ci(scores)
+        assert 0.0 <= low < high <= 1.0 and low <= mean <= high, scores
 
 
 def test_same_seed_same_outcomes_on_one_or_two_workers() -> None:

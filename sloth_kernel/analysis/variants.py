@@ -2,8 +2,10 @@
 
 Each game's spec names a :class:`Variants` entry (``games/<game>/variants.py``): the options
 worth turning, the values to try, and how to measure the balance, either by playing seeded
-bot games (numbers with standard errors, and a fair-share line where one makes sense) or
-exactly, with no games played. :func:`measure` runs it for each value of one option and
+bot games (numbers with 95% intervals, and a fair-share line where one makes sense) or
+exactly, with no games played. A number whose every sample lies from 0 to 1 (a share, a rate)
+gets the Wilson interval of ``sloth_kernel.stats``, which stays within 0 to 1; any other (moves
+per round, a score) gets the mean's normal-approximation interval. :func:`measure` runs it for each value of one option and
 :func:`plot_variant` draws the numbers as small multiples.
 """
 
@@ -19,6 +21,7 @@ import numpy as np
 from sloth_kernel.analysis import progress
 from sloth_kernel.lessons import Html, picture, table
 from sloth_kernel.registry import load_game
+from sloth_kernel.stats import Z95, wilson_interval
 
 Measure = Callable[[dict[str, Any], int, int], tuple[dict[str, list[float]], dict[str, float]]]
 """(options, games, seed) -> (samples per balance number, fair share per number where one makes sense)."""
@@ -72,6 +75,25 @@ class VariantResult:
     metrics: dict[str, np.ndarray]  # name -> [value]
     errors: dict[str, np.ndarray]  # name -> [value] standard errors (0 when exact)
     fair: dict[str, np.ndarray]  # name -> [value] a fair-share line, where one makes sense
+    lows: dict[str, np.ndarray] = field(default_factory=dict)  # name -> [value] 95% interval (the metric when exact)
+    highs: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def interval(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        """The number's 95% interval at each value (the number itself when exact)."""
+        if name in self.lows:
+            return self.lows[name], self.highs[name]
+        return self.metrics[name], self.metrics[name]
+
+
+def interval(samples: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the samples' mean: Wilson's when every sample lies from 0 to 1 (a share or
+    a rate, so the interval stays within 0 to 1), else the normal approximation."""
+    values = np.asarray(samples, dtype=float)
+    if values.size and np.all((values >= 0) & (values <= 1)):
+        return wilson_interval(min(float(values.sum()), float(values.size)), int(values.size))
+    mean = float(values.mean())
+    half = Z95 * float(np.std(values) / np.sqrt(values.size))
+    return mean - half, mean + half
 
 
 def measure(
@@ -88,6 +110,7 @@ def measure(
     rows: list[dict[str, float]] = []
     fair: dict[str, list[float]] = {}
     spread: list[dict[str, float]] = []
+    bounds: list[dict[str, tuple[float, float]]] = []
     share: dict[str, float]
     words = entry.label(option)
     simulated = entry.exact is None  # exact numbers come at once: no progress bar
@@ -95,13 +118,16 @@ def measure(
         options = {option: value}
         if entry.exact is not None:
             row, err, share = entry.exact(options), {}, {}
+            bound = {k: (v, v) for k, v in row.items()}
         else:
             assert entry.measure is not None, f"{game}: variants need a measure or an exact"
             samples, share = entry.measure(options, games, seed)
             row = {k: float(np.mean(v)) for k, v in samples.items()}
             err = {k: float(np.std(v) / np.sqrt(len(v))) for k, v in samples.items()}
+            bound = {k: interval(v) for k, v in samples.items()}
         rows.append(row)
         spread.append(err)
+        bounds.append(bound)
         for name in row:
             fair.setdefault(name, []).append(share.get(name, np.nan))
     names = list(rows[0])
@@ -113,6 +139,8 @@ def measure(
         {n: np.array([r[n] for r in rows]) for n in names},
         {n: np.array([e.get(n, 0.0) for e in spread]) for n in names},
         {n: np.array(fair[n]) for n in names},
+        {n: np.array([b[n][0] for b in bounds]) for n in names},
+        {n: np.array([b[n][1] for b in bounds]) for n in names},
     )
 
 
@@ -142,7 +170,9 @@ def plot_variant(result: VariantResult) -> Any:
         ax.set_visible(False)
     x = np.arange(len(result.values))
     for ax, name in zip(axes.flat, names, strict=False):
-        ax.errorbar(x, result.metrics[name], yerr=1.96 * result.errors[name], marker="o", capsize=3, color="#2b4a7a")
+        low, high = result.interval(name)
+        bars = [result.metrics[name] - low, high - result.metrics[name]]
+        ax.errorbar(x, result.metrics[name], yerr=bars, marker="o", capsize=3, color="#2b4a7a")
         if not np.all(np.isnan(result.fair[name])):
             ax.plot(x, result.fair[name], ls=":", color="#c0392b", label="fair share")
             ax.legend(fontsize=7)
@@ -171,10 +201,11 @@ def result_table(result: VariantResult) -> Html:
     for k, value in enumerate(result.values):
         row: list[Any] = [value_words(value)]
         for name in result.metrics:
-            number, error, d = float(result.metrics[name][k]), float(result.errors[name][k]), digits[name]
-            row.append(f"{number:.{d}f}" + (f" ± {1.96 * error:.{d}f}" if result.games else ""))
+            number, d = float(result.metrics[name][k]), digits[name]
+            low, high = (float(bound[k]) for bound in result.interval(name))
+            row.append(f"{number:.{d}f}" + (f" ({low:.{d}f} to {high:.{d}f})" if result.games else ""))
         rows.append(row)
-    how = "exact, no games played" if result.games == 0 else f"{result.games} games per value; ± is a 95% interval"
+    how = "exact, no games played" if result.games == 0 else f"{result.games} games per value, with 95% intervals"
     return table(header, rows, caption=f"{load_game(result.game).title} ({how})")
 
 
@@ -252,6 +283,8 @@ class Lab:
                 {n: np.concatenate([r.metrics[n] for r in rows]) for n in rows[0].metrics},
                 {n: np.concatenate([r.errors[n] for r in rows]) for n in rows[0].errors},
                 {n: np.concatenate([r.fair[n] for r in rows]) for n in rows[0].fair},
+                {n: np.concatenate([r.interval(n)[0] for r in rows]) for n in rows[0].metrics},
+                {n: np.concatenate([r.interval(n)[1] for r in rows]) for n in rows[0].metrics},
             )
             self.result.value = show(result)._repr_html_()
         except Exception as error:  # a control must never leave a traceback on the page

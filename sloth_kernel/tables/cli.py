@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sloth_kernel.cli import Parser, UsageError
+from sloth_kernel.cli import Parser, UsageError, program
 from sloth_kernel.core import seat_name
 from sloth_kernel.registry import available_games, game_spec
 from sloth_kernel.tables.connect import open_store
@@ -40,22 +40,24 @@ def _options(text: str) -> dict[str, Any]:
 
 
 def parser() -> Parser:
-    top = Parser(prog="python -m sloth_kernel table", description=__doc__.split("\n")[0])
+    top = Parser(prog=f"{program()} table", description=__doc__.split("\n")[0].replace("``", ""))
     top.add_argument("--store", default=None, help="the table store (default: $SLOTH_TABLES, else a SQLite file)")
     commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     create = commands.add_parser("create", help="make a table and print its seat, watch and teacher URLs")
-    create.add_argument("--game", required=True, choices=available_games())
-    create.add_argument("--seats", required=True, help="each seat's kind, comma-separated: human, bot or bot:LEVEL")
-    create.add_argument("--options", default="{}", help="the game's options as a JSON object")
+    create.add_argument("--game", required=True, choices=available_games(), help="a registered game (required)")
+    create.add_argument(
+        "--seats", required=True, help="each seat's kind, comma-separated: human, bot or bot:LEVEL (required)"
+    )
+    create.add_argument("--options", default="{}", help="the game's options as a JSON object, e.g. '{\"finish\": 9}'")
     create.add_argument("--base-url", default=DEFAULT_BASE_URL, help=f"the Voila server (default {DEFAULT_BASE_URL})")
     create.add_argument("--json", action="store_true", help="print one JSON object")
     show = commands.add_parser("show", help="a table's move, whose turn, who is seated")
-    show.add_argument("table")
+    show.add_argument("table", help="the table's id, as create printed it")
     show.add_argument("--json", action="store_true", help="print one JSON object")
     listing = commands.add_parser("list", help="every table in the store")
     listing.add_argument("--json", action="store_true", help="print one JSON object")
     close = commands.add_parser("close", help="close a table: it takes no more moves")
-    close.add_argument("table")
+    close.add_argument("table", help="the table's id, as create printed it")
     close.add_argument("--json", action="store_true", help="print one JSON object")
     return top
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from sloth_kernel.analysis import progress
 from sloth_kernel.lessons import Html, picture, sentences, table
+from sloth_kernel.stats import wilson_bars, wilson_interval
 
 HAND = 12
 RANKS = 13
@@ -128,6 +129,10 @@ class SimulatedOdds:
         p = self.odds[label]
         return sqrt(max(p * (1 - p), 1e-12) / self.hands)
 
+    def interval(self, label: str) -> tuple[float, float]:
+        """The 95% Wilson interval of the meld's chance (within 0 to 1, never a single point)."""
+        return wilson_interval(round(self.odds[label] * self.hands), self.hands)
+
 
 def simulated_meld_odds(hands: int = 2000, seed: int = 0, show_progress: bool = True) -> SimulatedOdds:
     """Deal `hands` real hands with the engine; count the meld types among the leader's legal leads."""
@@ -158,7 +163,7 @@ def plot_meld_odds(exact: dict[str, float], simulated: SimulatedOdds, ax: Any = 
     ax.errorbar(
         [simulated.odds[label] for label in labels],
         y,
-        xerr=[1.96 * simulated.std_error(label) for label in labels],
+        xerr=wilson_bars([simulated.odds[label] for label in labels], simulated.hands),
         fmt="o",
         color="#c0392b",
         ms=4,
@@ -203,8 +208,8 @@ def comparison(
     for label in labels:
         error = simulated.std_error(label)
         gap = (simulated.odds[label] - exact[label]) / error
-        close += abs(gap) <= 1.96
-        low, high = simulated.odds[label] - 1.96 * error, simulated.odds[label] + 1.96 * error
+        low, high = simulated.interval(label)
+        close += low <= exact[label] <= high
         rows.append(
             [label, f"{exact[label]:.3f}", f"{simulated.odds[label]:.3f}", f"{low:.3f} to {high:.3f}", f"{gap:+.1f}"]
         )

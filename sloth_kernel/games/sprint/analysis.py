@@ -20,6 +20,7 @@ from sloth_kernel.games.sprint.odds import optimal_offset, win_probability
 from sloth_kernel.games.sprint.skill import GaussianLifter
 from sloth_kernel.games.sprint.vector import simulate
 from sloth_kernel.lessons import Html, picture, sentences, table
+from sloth_kernel.stats import wilson_bars, wilson_interval
 
 SIGMAS: tuple[float, ...] = tuple(round(0.02 * k, 2) for k in range(0, 21))  # 0 .. 0.40
 OFFSETS: tuple[float, ...] = tuple(x / 2 for x in range(-10, 7))  # -5 .. +3 cards
@@ -73,6 +74,11 @@ class ExactVsSimulated:
     simulated: np.ndarray
     std_error: np.ndarray
     games: int
+
+    def intervals(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each simulated win rate's 95% Wilson interval: (lows, highs)."""
+        bounds = [wilson_interval(round(float(rate) * self.games), self.games) for rate in self.simulated]
+        return np.array([low for low, _ in bounds]), np.array([high for _, high in bounds])
 
 
 def exact_vs_simulated(
@@ -153,7 +159,7 @@ def plot_exact_vs_simulated(result: ExactVsSimulated, ax: Any = None) -> Any:
     ax.errorbar(
         result.sigmas,
         result.simulated,
-        yerr=1.96 * result.std_error,
+        yerr=wilson_bars(result.simulated, result.games),
         fmt="o",
         ms=4,
         capsize=3,
@@ -208,12 +214,14 @@ def best_aims_table(sigmas: Sequence[float] = (0.05, 0.15, 0.25)) -> Html:
 def exact_vs_simulated_view(result: ExactVsSimulated) -> Html:
     """The exact chain against the simulation, and a verdict computed from the numbers: how many
     exact figures lie inside the simulation's 95% intervals, and the largest gap."""
-    half = 1.96 * result.std_error
+    lows, highs = result.intervals()
     gaps = result.simulated - result.exact
-    inside = np.abs(gaps) <= half
+    inside = (lows <= result.exact) & (result.exact <= highs)
     rows = [
-        [f"{s:g}", f"{e:.3f}", f"{m:.3f}", f"±{h:.3f}", f"{g:+.3f}", bool(i)]
-        for s, e, m, h, g, i in zip(result.sigmas, result.exact, result.simulated, half, gaps, inside, strict=True)
+        [f"{s:g}", f"{e:.3f}", f"{m:.3f}", f"{lo:.3f} to {hi:.3f}", f"{g:+.3f}", bool(i)]
+        for s, e, m, lo, hi, g, i in zip(
+            result.sigmas, result.exact, result.simulated, lows, highs, gaps, inside, strict=True
+        )
     ]
     worst = int(np.argmax(np.abs(gaps)))
     if inside.all():
@@ -226,7 +234,7 @@ def exact_vs_simulated_view(result: ExactVsSimulated) -> Html:
         verdict = (
             f"At {int((~inside).sum())} of {len(inside)} skills the exact figure lies outside the simulation's 95% "
             f"interval; the largest gap is {abs(gaps[worst]):.3f} at skill {result.sigmas[worst]:g}, against an "
-            f"interval of ±{half[worst]:.3f}. So the approximation is measurable, but small: at most "
+            f"interval of {lows[worst]:.3f} to {highs[worst]:.3f}. So the approximation is measurable, but small: at most "
             f"{100 * abs(gaps).max():.1f} percentage points of win chance."
         )
     header = ["Skill", "Exact", "Simulated", "95% interval", "Gap", "Exact inside?"]

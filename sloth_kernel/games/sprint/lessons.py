@@ -108,7 +108,7 @@ def exact_vs_simulated(games: int = 50_000, seed: int = 1) -> Html:
     for label, model in _models():
         exact = win_probability(model)
         batch = simulate(model, games, seed=seed)
-        low, high = batch.win_rate - 1.96 * batch.std_error, batch.win_rate + 1.96 * batch.std_error
+        low, high = batch.interval
         agrees = low <= exact <= high
         inside += agrees
         rows.append([label, f"{exact:.1%}", f"{batch.win_rate:.1%}", f"{low:.1%} to {high:.1%}", agrees])

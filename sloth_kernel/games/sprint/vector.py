@@ -69,6 +69,13 @@ class BatchResult:
         p = self.win_rate
         return float(np.sqrt(max(p * (1 - p), 1e-12) / self.games))
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The win rate's 95% Wilson interval (within 0 to 1, never a single point)."""
+        from sloth_kernel.stats import wilson_interval
+
+        return wilson_interval(int(self.wins.sum()), self.games)
+
 
 class Tables:
     """Rule and lift lookup tables for one config and one lift model."""

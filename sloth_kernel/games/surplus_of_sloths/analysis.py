@@ -19,6 +19,7 @@ from sloth_kernel.analysis import progress
 from sloth_kernel.bots import make_bot, play_out
 from sloth_kernel.lessons import Html, picture, table
 from sloth_kernel.registry import load_game
+from sloth_kernel.stats import Z95, wilson_interval
 
 GAME = "surplus-of-sloths"
 
@@ -183,8 +184,7 @@ def runs_view(result: SurplusStudy, max_length: int = 6) -> Html:
         if count == 0:
             rows.append([int(length), 0, "never seen", "—"])
             continue
-        half = 1.96 * np.sqrt(max(share * (1 - share), 0.25 / count) / count)
-        low, high = max(0.0, share - half), min(1.0, share + half)
+        low, high = wilson_interval(round(float(share) * int(count)), int(count))
         rows.append([int(length), int(count), f"{share:.0%}", f"{low:.0%} to {high:.0%}"])
     picture_ = picture(
         plot_runs_and_points(result),
@@ -203,16 +203,16 @@ def scores_view(studies: dict[str, SurplusStudy]) -> Html:
                 continue  # one row per bot level in each line-up (seats of one level pooled)
             slots = [s for s, other in enumerate(result.lineup) if other == level]
             scores = result.scores[:, slots].ravel()
-            score_half = 1.96 * scores.std() / np.sqrt(len(scores))
+            score_half = Z95 * scores.std() / np.sqrt(len(scores))  # a mean score: not a proportion
             per_game = result.winners[:, slots].sum(axis=1) / len(slots)  # the level's win share per seat
             win_share = per_game.mean()
-            win_half = 1.96 * per_game.std() / np.sqrt(len(per_game))
+            win_low, win_high = wilson_interval(min(float(per_game.sum()), len(per_game)), len(per_game))
             rows.append(
                 [
                     name,
                     BOT_WORDS.get(level, level),
                     f"{scores.mean():.1f} ± {score_half:.1f}",
-                    f"{win_share:.0%} ± {win_half:.0%}",
+                    f"{win_share:.0%} ({win_low:.0%} to {win_high:.0%})",
                 ]
             )
     picture_ = picture(plot_scores(studies), "Histograms of the final scores of each kind of bot.")

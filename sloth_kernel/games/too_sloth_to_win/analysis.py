@@ -26,6 +26,7 @@ from sloth_kernel.games.too_sloth_to_win.bots import HeuristicBot
 from sloth_kernel.games.too_sloth_to_win.engine import DRINK_BASE, Play, TooSlothObservation
 from sloth_kernel.lessons import Html, picture, table
 from sloth_kernel.registry import load_game
+from sloth_kernel.stats import wilson_bars, wilson_interval
 
 THRESHOLDS: tuple[int, ...] = (0, 2, 4, 6, 9)
 
@@ -167,7 +168,7 @@ def plot_pacemaker(stats: PacemakerStats, ax: Any = None) -> Any:
         x - 0.2,
         stats.trophy,
         0.4,
-        yerr=1.96 * stats.std_error(stats.trophy),
+        yerr=wilson_bars(stats.trophy, stats.games),
         capsize=3,
         color="#e0a000",
         label="Trophy (first across the line)",
@@ -176,7 +177,7 @@ def plot_pacemaker(stats: PacemakerStats, ax: Any = None) -> Any:
         x + 0.2,
         stats.chip,
         0.4,
-        yerr=1.96 * stats.std_error(stats.chip),
+        yerr=wilson_bars(stats.chip, stats.games),
         capsize=3,
         color="#2a9d3a",
         label="Cash Chip (what wins the game)",
@@ -195,8 +196,15 @@ def plot_drink_timing(result: DrinkTiming, finish: int = 9) -> Any:
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     x = np.array(result.thresholds)
-    err = np.sqrt(np.maximum(result.chip * (1 - result.chip), 1e-12) / result.games)
-    left.errorbar(x, result.chip, yerr=1.96 * err, marker="o", capsize=3, color="#2a9d3a", label="Cash Chip")
+    left.errorbar(
+        x,
+        result.chip,
+        yerr=wilson_bars(result.chip, result.games),
+        marker="o",
+        capsize=3,
+        color="#2a9d3a",
+        label="Cash Chip",
+    )
     left.plot(x, result.trophy, marker="s", color="#e0a000", label="Trophy")
     left.plot(x, result.drug_out, marker="x", color="#c0392b", label="caught holding the drink (TS-10)")
     left.set_xticks(x)
@@ -219,18 +227,18 @@ def plot_drink_timing(result: DrinkTiming, finish: int = 9) -> Any:
 # --- what the analysis notebook shows (sentences, tables, pictures) ---------------------------
 
 
-def _share(rate: float, error: float) -> str:
-    return f"{rate:.0%} ({max(0.0, rate - 1.96 * error):.0%} to {min(1.0, rate + 1.96 * error):.0%})"
+def _share(rate: float, games: int) -> str:
+    """A share of `games` rounds with its 95% Wilson interval, in words: "42% (38% to 47%)"."""
+    low, high = wilson_interval(round(float(rate) * games), games)
+    return f"{rate:.0%} ({low:.0%} to {high:.0%})"
 
 
 def pacemaker_view(stats: PacemakerStats) -> Html:
     """Trophy and Cash Chip shares by seat, counted from the pacemaker, with 95% intervals."""
     players = len(stats.trophy)
-    trophy_errors, chip_errors = stats.std_error(stats.trophy), stats.std_error(stats.chip)
     seats = ["the pacemaker"] + [f"{k} seat{'s' if k > 1 else ''} later" for k in range(1, players)]
     rows = [
-        [seat, _share(stats.trophy[k], trophy_errors[k]), _share(stats.chip[k], chip_errors[k])]
-        for k, seat in enumerate(seats)
+        [seat, _share(stats.trophy[k], stats.games), _share(stats.chip[k], stats.games)] for k, seat in enumerate(seats)
     ]
     picture_ = picture(
         plot_pacemaker(stats),
@@ -244,11 +252,10 @@ def drink_view(result: DrinkTiming) -> Html:
     """The timing bot's Cash Chip rate (with 95% intervals), Trophy rate and how often it was caught."""
     rows = []
     for k, threshold in enumerate(result.thresholds):
-        error = float(np.sqrt(max(result.chip[k] * (1 - result.chip[k]), 1e-12) / result.games))
         rows.append(
             [
                 threshold,
-                _share(float(result.chip[k]), error),
+                _share(float(result.chip[k]), result.games),
                 f"{result.trophy[k]:.0%}",
                 f"{result.drug_out[k]:.0%}",
             ]

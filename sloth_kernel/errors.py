@@ -217,4 +217,6 @@ class ConformanceError(SlothKernelError):
         self.failures = tuple(failures)
         lines = "\n".join(f"- {failure}" for failure in self.failures)
         count = len(self.failures)
-        super().__init__(f"{game} fails {count} conformance {'check' if count == 1 else 'checks'}:\n{lines}", value=game)
+        super().__init__(
+            f"{game} fails {count} conformance {'check' if count == 1 else 'checks'}:\n{lines}", value=game
+        )

@@ -40,7 +40,7 @@ import functools
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,6 +118,12 @@ class CheckReport:
         return text + "".join(f"\n- {note}" for note in self.notes)
 
 
+def _cut(err: BaseException, limit: int = 240) -> str:
+    """An error's message on one line, cut to `limit` characters."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class _Run:
     """The failures found so far, each (check, detail) once, and where the check stands now."""
 
@@ -141,7 +147,7 @@ class _Run:
         try:
             call()
         except Exception as err:  # an engine bug: a failure to report, never a crash of the checker
-            self.fail(check, f"raised {type(err).__name__}: {shorten(str(err), 200)}")
+            self.fail(check, f"raised {type(err).__name__}: {_cut(err)}")
 
 
 def check_game(
@@ -200,11 +206,13 @@ def check_game(
             run.guard("record", functools.partial(_check_record, run, game, final))
     run.players, run.seed, run.moves = None, None, None
     run.guard("bad input", lambda: _check_options(run, spec, cls))
-    lesson_deals = [(dict(lesson.options or {}), lesson.deal) for lesson in spec.load(spec.lessons) or () if lesson.deal]
+    lesson_deals = [
+        (dict(lesson.options or {}), lesson.deal) for lesson in spec.load(spec.lessons) or () if lesson.deal
+    ]
     options_of = {"players": spec.default_players, **base} if has_players else base
     given = [(options_of, deal) for deal in deals]
-    for extra, deal in lesson_deals + given:
-        run.guard("hidden", functools.partial(_check_redeal, run, name, {**base, **extra}, deal))
+    for extra, deal in lesson_deals + given:  # a lesson is a game of its own options
+        run.guard("hidden", functools.partial(_check_redeal, run, name, extra, deal))
     if not run.worlds and not run.redealt:
         notes.append(
             "hidden: no world sampler, hypothetical_worlds or search, and no deal of 3 or more hands to re-deal "
@@ -219,7 +227,7 @@ def check_game(
 # --- playouts -------------------------------------------------------------------------------------
 
 
-def _sample_steps() -> Iterable[int]:
+def _sample_steps() -> Iterator[int]:
     """The move numbers checked in depth: every one of the first few, then ever further apart."""
     step = 0
     while True:
@@ -234,7 +242,7 @@ def _play_out(
     try:
         state = game.new_state(seed)
     except Exception as err:
-        run.fail("playout", f"new_state({seed}) raised {type(err).__name__}: {shorten(str(err), 200)}")
+        run.fail("playout", f"new_state({seed}) raised {type(err).__name__}: {_cut(err)}")
         return None
     rng = random.Random(f"check_game/{game.name}/{game.num_players}/{seed}")
     steps = _sample_steps()
@@ -248,7 +256,7 @@ def _play_out(
         try:
             moves = _check_step(run, game, state)
         except Exception as err:
-            run.fail("playout", f"a protocol call raised {type(err).__name__}: {shorten(str(err), 200)}")
+            run.fail("playout", f"a protocol call raised {type(err).__name__}: {_cut(err)}")
             return None
         if len(state.history) == due:
             sampled.append(state)
@@ -265,7 +273,7 @@ def _play_out(
         try:
             child = state.play(move, player=seat)
         except Exception as err:
-            run.fail("playout", f"playing the legal move {str(move)!r} raised {type(err).__name__}: {shorten(str(err), 200)}")
+            run.fail("playout", f"playing the legal move {str(move)!r} raised {type(err).__name__}: {_cut(err)}")
             return None
         if (len(state.history), len(state.events)) != before:
             run.fail("playout", f"play({str(move)!r}) changed the state it was called on")
@@ -322,7 +330,9 @@ def _check_end(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State) ->
     if not all(0.0 <= r <= 1.0 for r in returns):
         run.fail("playout", f"returns() is {shorten(returns)}: each is from 0 to 1")
     if spec.cooperative and len(set(returns)) != 1:
-        run.fail("playout", f"returns() is {shorten(returns)}: in a cooperative game every seat gets the table's result")
+        run.fail(
+            "playout", f"returns() is {shorten(returns)}: in a cooperative game every seat gets the table's result"
+        )
     if not spec.cooperative and abs(sum(returns) - 1.0) > 1e-9:
         run.fail("playout", f"returns() is {shorten(returns)}: in a competitive game they add up to 1")
     for seat in range(seats):
@@ -384,7 +394,11 @@ def _plain(value: Any, seen: set[int]) -> str | None:
 
 def _check_observations(run: _Run, game: Game[Any, Any], state: State) -> None:
     for seat in range(game.num_players):
-        obs = state.observation(seat)
+        obs: Any = state.observation(seat)
+        if seat != state.current_player and obs.legal_moves:
+            run.fail("playout", f"observation({seat}) offers moves to a seat that is not to move")
+        if tuple(obs.log) != state.log:
+            run.fail("playout", f"observation({seat}).log is not the state's log")
         if not dataclasses.is_dataclass(obs):
             run.fail("playout", f"observation({seat}) is not a dataclass")
             continue
@@ -398,10 +412,6 @@ def _check_observations(run: _Run, game: Game[Any, Any], state: State) -> None:
             hash(obs)
         except TypeError:
             run.fail("playout", f"observation({seat}) cannot be hashed")
-        if seat != state.current_player and obs.legal_moves:
-            run.fail("playout", f"observation({seat}) offers moves to a seat that is not to move")
-        if tuple(obs.log) != state.log:
-            run.fail("playout", f"observation({seat}).log is not the state's log")
 
 
 def _check_explain(run: _Run, game: Game[Any, Any], state: State, pool: list[str]) -> None:
@@ -493,8 +503,8 @@ def _check_worlds(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State,
             if twin != obs:
                 run.fail(
                     "hidden",
-                    f"seat {seat}'s observation differs in a world that agrees with what it may know ({whose} world): "
-                    f"{_differs(obs, twin)}",
+                    f"a world consistent with seat {seat}'s observation ({whose}) gives that seat another "
+                    f"observation, in {_differs(obs, twin)}: the observation holds hidden state, or the worlds are wrong",
                 )
                 break
 
@@ -582,12 +592,15 @@ def _check_bad_input(run: _Run, game: Game[Any, Any], state: State) -> None:
     for seed in LOOK_ALIKE_SEEDS:
         try:
             game.new_state(seed)
-            run.fail("bad input", f"new_state({shorten(seed)}) was accepted: a seed is a whole number from 0 to 2**256 - 1")
+            run.fail(
+                "bad input", f"new_state({shorten(seed)}) was accepted: a seed is a whole number from 0 to 2**256 - 1"
+            )
         except ConfigError:
             pass
-    for deal in ("a deal", 42, [], {"surely not a key of any deal": 1}):
+    bad_deals: tuple[Any, ...] = ("a deal", 42, [], {"surely not a key of any deal": 1})
+    for deal in bad_deals:
         try:
-            game.from_deal(deal)  # type: ignore[arg-type]
+            game.from_deal(deal)
             run.fail("bad input", f"from_deal({shorten(deal)}) was accepted")
         except DealError:
             pass
@@ -612,7 +625,9 @@ def _check_bad_records(run: _Run, spec: GameSpec, game: Game[Any, Any], state: S
         ("an edition of the rules from the future", {**record, "rules": game.rules_version + 1}),
     ]
     if huge:
-        broken.append(("more moves than max_length", {**record, "moves": (moves[:1] or ["zz top"]) * (spec.max_length + 1)}))
+        broken.append(
+            ("more moves than max_length", {**record, "moves": (moves[:1] or ["zz top"]) * (spec.max_length + 1)})
+        )
     for what, bad in broken:
         for reader in (game.replay, from_record):
             try:
@@ -638,7 +653,10 @@ def _check_options(run: _Run, spec: GameSpec, cls: type[Game[Any, Any]]) -> None
         ]
     for option, (low, high) in spec.option_ranges.items():
         context = dict(spec.option_needs.get(option, {}))
-        refused += [(f"{option}={low - 1}", {**context, option: low - 1}), (f"{option}={high + 1}", {**context, option: high + 1})]
+        refused += [
+            (f"{option}={low - 1}", {**context, option: low - 1}),
+            (f"{option}={high + 1}", {**context, option: high + 1}),
+        ]
     for what, options in refused:
         try:
             load_game(name, **options)
@@ -654,7 +672,13 @@ def _check_record(run: _Run, game: Game[Any, Any], state: State) -> None:
     record = state.to_record()
     text = json.dumps(record)
     seats = game.num_players
-    for how, again in (("replay", game.replay(text)), ("from_record", from_record(json.loads(text)))):
+    replayed: list[tuple[str, State]] = []
+    for how, read in (("replay", game.replay), ("from_record", from_record)):
+        try:
+            replayed.append((how, read(text)))
+        except RecordError as err:
+            run.fail("record", f"the game's own record does not {how.replace('_', ' ')}: {_cut(err)}")
+    for how, again in replayed:
         if again.view() != state.view():
             run.fail("record", f"the record's {how} gives another view: {_differs(state.view(), again.view())}")
         if again.to_record() != record:
@@ -664,7 +688,9 @@ def _check_record(run: _Run, game: Game[Any, Any], state: State) -> None:
         for seat in range(seats):
             if again.observation(seat) != state.observation(seat):
                 mine, theirs = state.observation(seat), again.observation(seat)
-                run.fail("record", f"the record's {how} gives seat {seat} another observation: {_differs(mine, theirs)}")
+                run.fail(
+                    "record", f"the record's {how} gives seat {seat} another observation: {_differs(mine, theirs)}"
+                )
     record["moves"].append("zz top")
     record["options"]["surely_no_option"] = 1
     if state.to_record() == record:

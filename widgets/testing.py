@@ -78,6 +78,11 @@ SHELL_BUTTONS = frozenset({"sk-next", "sk-skip", "sk-again", "sk-replay-open", "
 """The shell's own buttons (bots, a new game, the replay, the hot-seat cover): no move of the game."""
 
 
+def _one_line(err: BaseException, limit: int = 240) -> str:
+    text = " ".join(str(err).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _said(text: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(text)).strip()
 
@@ -138,8 +143,9 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
     default). Raises :class:`~sloth_kernel.errors.ConformanceError` naming every failure (each a
     ``sloth_kernel.testing.Failure``); returns None when the board passes.
     """
-    from sloth_kernel.testing import Failure
     from sloth_widgets import Board
+
+    from sloth_kernel.testing import Failure
 
     spec = game_spec(name)
     count = players or spec.default_players
@@ -152,7 +158,7 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
     try:
         board = Board(name, seed=seed, seats=["human"] + ["random"] * (count - 1), autoplay=False)
     except Exception as err:
-        fail("board builds", f"Board({name!r}, ...) raised {type(err).__name__}: {shorten(str(err), 200)}")
+        fail("board builds", f"Board({name!r}, ...) raised {type(err).__name__}: {_one_line(err)}")
         raise ConformanceError(name, failures) from err
     steps: list[tuple[str, Callable[[], None]]] = []
 
@@ -172,7 +178,10 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
         if not _to_my_turn(board, 50):
             fail("board refuses", "the person's turn never came")
             return
-        game, state = load_game(name, players=count) if "players" in _option_names(name) else load_game(name), board.state
+        game, state = (
+            load_game(name, players=count) if "players" in _option_names(name) else load_game(name),
+            board.state,
+        )
         legal = {str(move) for move in state.legal_moves()}
         try:
             known = [str(move) for move in game.all_moves()]
@@ -248,9 +257,9 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
         try:
             step()
         except (SlothKernelError, LookupError) as err:
-            fail(check, f"{type(err).__name__}: {shorten(str(err), 200)}")
+            fail(check, f"{type(err).__name__}: {_one_line(err)}")
         except Exception as err:  # a bug of the board: reported, never a crash of the checker
-            fail(check, f"raised {type(err).__name__}: {shorten(str(err), 200)}")
+            fail(check, f"raised {type(err).__name__}: {_one_line(err)}")
     if failures:
         raise ConformanceError(name, failures)
 

@@ -1,0 +1,163 @@
+"""The game authors' kit: ``check_game`` and ``check_board`` pass on every registered game (the four and
+the toy plugin), and each of their checks can fail: a deliberately broken toy makes them raise, naming
+the failure.
+
+The broken toys are the real toy plugin with one method replaced for the test (monkeypatch), so that
+every other part of it (spec, bots, board) stays as an author would ship it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import re
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from plugin_dist import TOY
+from toy_high_card.engine import HighCard, HighCardState, Play
+
+from sloth_kernel import available_games, game_spec
+from sloth_kernel.core import Explanation, seeded_rng
+from sloth_kernel.errors import ConformanceError, SlothKernelError
+from sloth_kernel.testing import CHECKS, CheckReport, check_game
+
+GAMES = available_games()
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_check_game_passes_on_every_registered_game(name: str) -> None:
+    report = check_game(name)
+    assert isinstance(report, CheckReport) and report.game == name
+    low, high = game_spec(name).players
+    assert report.player_counts[0] == low and report.player_counts[-1] == high
+    assert report.games == len(report.player_counts) * len(report.seeds)
+    assert report.worlds + report.redeals > 0, "every game here has worlds to check its observations against"
+    assert "every check passed" in str(report)
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if game_spec(name).board is not None])
+def test_check_board_passes_on_every_board(name: str) -> None:
+    from sloth_widgets.testing import check_board
+
+    check_board(name)
+
+
+def test_a_game_of_one_move_a_seat_passes() -> None:
+    """No assumption that a game lasts more than 12 moves: High Card with one card each is 2 moves."""
+    report = check_game(TOY, options={"hand_size": 1}, players=[2])
+    assert report.moves == 2 * len(report.seeds)
+
+
+def failures(**kwargs: Any) -> list[Any]:
+    with pytest.raises(ConformanceError) as caught:
+        check_game(TOY, **kwargs)
+    err = caught.value
+    assert isinstance(err, SlothKernelError) and err.game == TOY
+    assert all(failure.check in CHECKS for failure in err.failures)
+    assert all(str(failure) in str(err) for failure in err.failures), "the message names every failure"
+    return list(err.failures)
+
+
+def leaky_observation(self: HighCardState, player: int) -> Any:
+    """Every hand, in every seat's observation: a leak of hidden cards."""
+    import dataclasses
+
+    return dataclasses.replace(self._observe(player), hands=tuple(tuple(hand) for hand in self.hands))
+
+
+def test_an_observation_that_leaks_the_hands_fails_the_hidden_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HighCardState, "_observation", leaky_observation)
+    found = failures()
+    hidden = [failure for failure in found if failure.check == "hidden"]
+    assert hidden and all("hands" in failure.detail for failure in hidden)
+    assert {failure.seed for failure in hidden} <= {0, 1} and {failure.players for failure in hidden} <= {2, 4}
+    assert "seed 0, 2 players, after 0 moves" in str(hidden[0])
+
+
+def test_the_re_deal_through_from_deal_finds_the_leak_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = {"hands": [[1, 2, 3], [4, 5, 6], [7, 8, 9]]}
+    assert check_game(TOY, players=[3], options={"players": 3, "hand_size": 3}, deals=[deal]).redeals > 0
+    monkeypatch.setattr(HighCardState, "_observation", leaky_observation)
+    found = failures(players=[3], options={"players": 3, "hand_size": 3}, deals=[deal])
+    redealt = [
+        failure for failure in found if failure.check == "hidden" and "re-dealt through from_deal" in failure.detail
+    ]
+    assert redealt and "hands" in redealt[0].detail
+
+
+def test_an_explain_that_disagrees_with_legal_moves_fails_the_explain_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HighCardState, "_judge", lambda self, move, legal: Explanation(str(move), True, "any card"))
+    found = failures()
+    assert {failure.check for failure in found} == {"explain"}
+    assert "says legal, yet legal_moves() does not offer it" in found[0].detail
+
+
+def test_a_record_that_does_not_round_trip_fails_the_record_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal drawn from something the record does not keep (a counter of deals): replay deals another game."""
+    counter = itertools.count()
+    original = HighCard._new_state
+
+    def drifting(self: HighCard, seed: int) -> HighCardState:
+        return original(self, seeded_rng(seed, "drift", next(counter)).getrandbits(64))
+
+    monkeypatch.setattr(HighCard, "_new_state", drifting)
+    found = failures()
+    assert "record" in {failure.check for failure in found}
+    assert any("the game's own record does not replay" in failure.detail for failure in found)
+
+
+def test_a_refusal_that_changes_the_state_fails_the_bad_input_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = HighCardState._judge
+
+    def scribbling(self: HighCardState, move: Play, legal: bool) -> Explanation:
+        if not legal:
+            self.tricks[0] += 1  # judging a refused move wins a trick: the state changed
+        return original(self, move, legal)
+
+    monkeypatch.setattr(HighCardState, "_judge", scribbling)
+    found = failures()
+    assert any(failure.check == "bad input" and "changed" in failure.detail for failure in found)
+
+
+def test_a_move_that_raises_ends_the_playout_with_a_playout_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = HighCardState._apply
+
+    def breaking(self: HighCardState, move: Play) -> None:
+        if move.card == 30:
+            raise KeyError(move.card)
+        original(self, move)
+
+    monkeypatch.setattr(HighCardState, "_apply", breaking)
+    found = failures()
+    assert any(failure.check == "playout" and "'play 30' raised KeyError" in failure.detail for failure in found)
+
+
+def test_a_board_whose_clicks_play_nothing_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sloth_widgets.testing import check_board
+    from toy_high_card.board import HighCardBoard
+
+    monkeypatch.setattr(HighCardBoard, "preview_move", lambda self: None)  # the Play button sends nothing
+    with pytest.raises(ConformanceError) as caught:
+        check_board(TOY)
+    checks = {failure.check for failure in caught.value.failures}
+    assert "board clicks" in checks
+    assert "no click on the board's cards and buttons played a move" in str(caught.value)
+
+
+def test_the_readme_example_of_add_a_game_runs() -> None:
+    section = README.read_text().split("## Add a game", 1)[1].split("\n## ", 1)[0]
+    blocks = [block for block in re.findall(r"```python\n(.*?)```", section, re.S) if "check_game" in block]
+    assert len(blocks) == 1, "Add a game shows one example of the conformance check"
+    code = textwrap.dedent(blocks[0])
+    shown = re.search(r"print\(report\)\s+# (.*)", code)
+    assert shown is not None, "the example shows what it prints"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "README.md (Add a game)", "exec"), {})
+    head, _, tail = shown.group(1).partition("…")
+    assert printed.getvalue().startswith(head) and tail.strip() in printed.getvalue()

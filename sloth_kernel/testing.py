@@ -280,8 +280,13 @@ def _play_out(
         if child is state or len(child.history) != before[0] + 1 or child.history[-1] != move:
             run.fail("playout", f"play({str(move)!r}) did not return a new state with the move added to its history")
             return None
-        if len(child.log) <= len(state.log):
+        narrated = child.log[len(state.log) :]
+        if not narrated:
             run.fail("playout", f"the move {str(move)!r} left no event in the log")
+        if any(event.player == seat and event.move not in (None, str(move)) for event in narrated):
+            run.fail("playout", f"the move {str(move)!r} is narrated as another move of the same seat")
+        if not isinstance(move.words, str) or not move.words:
+            run.fail("playout", f"the move {str(move)!r} has no words for people (move.words)")
         state = child
     if not sampled or sampled[-1] is not state:
         sampled.append(state)
@@ -640,23 +645,18 @@ def _check_bad_records(run: _Run, spec: GameSpec, game: Game[Any, Any], state: S
 
 
 def _check_options(run: _Run, spec: GameSpec, cls: type[Game[Any, Any]]) -> None:
+    """Unknown options, wrong types and numbers outside the ranges the spec reports (``spec.options()``) are refused."""
     name = spec.name
     refused: list[tuple[str, dict[str, Any]]] = [("an unknown option", {"surely_no_option": 1})]
-    names = {f.name for f in dataclasses.fields(cls.config_class)}
-    if "players" in names:
-        low, high = spec.players
-        refused += [
-            ("players True", {"players": True}),
-            ("players as text", {"players": "four"}),
-            (f"{low - 1} players", {"players": low - 1}),
-            (f"{high + 1} players", {"players": high + 1}),
-        ]
-    for option, (low, high) in spec.option_ranges.items():
-        context = dict(spec.option_needs.get(option, {}))
-        refused += [
-            (f"{option}={low - 1}", {**context, option: low - 1}),
-            (f"{option}={high + 1}", {**context, option: high + 1}),
-        ]
+    needs: Mapping[str, Mapping[str, Any]] = getattr(spec, "option_needs", {})
+    for option in spec.options():
+        context = dict(needs.get(option.name, {}))
+        if option.type == "int":
+            refused += [(f"{option.name}=True", {**context, option.name: True})]
+            refused += [(f"{option.name} as text", {**context, option.name: "four"})]
+        if option.low is not None and option.high is not None:
+            for value in (option.low - 1, option.high + 1):
+                refused.append((f"{option.name}={value}", {**context, option.name: value}))
     for what, options in refused:
         try:
             load_game(name, **options)

@@ -135,6 +135,7 @@ class _Run:
         self.moves: int | None = None
         self.worlds = 0  # positions checked against worlds consistent with an observation
         self.redealt = 0  # deals checked against a re-deal
+        self.varied = 0  # worlds that differ from the real position (else the twin check proves nothing)
 
     def fail(self, check: str, detail: str) -> None:
         if (check, detail) in self._seen or len(self.failures) >= 200:
@@ -213,6 +214,11 @@ def check_game(
     given = [(options_of, deal) for deal in deals]
     for extra, deal in lesson_deals + given:  # a lesson is a game of its own options
         run.guard("hidden", functools.partial(_check_redeal, run, name, extra, deal))
+    if run.worlds and not run.varied:
+        notes.append(
+            "hidden: every world consistent with an observation was the real position itself, so the twin-world "
+            "check could not find a leak"
+        )
     if not run.worlds and not run.redealt:
         notes.append(
             "hidden: no world sampler, hypothetical_worlds or search, and no deal of 3 or more hands to re-deal "
@@ -504,6 +510,7 @@ def _check_worlds(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State,
         run.worlds += 1
         for _ in range(2):
             world = sample(rng)
+            run.varied += world.view() != state.view()
             twin = world.observation(seat)
             if twin != obs:
                 run.fail(

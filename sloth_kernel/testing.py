@@ -214,6 +214,7 @@ def check_game(
     given = [(options_of, deal) for deal in deals]
     for extra, deal in lesson_deals + given:  # a lesson is a game of its own options
         run.guard("hidden", functools.partial(_check_redeal, run, name, extra, deal))
+        run.guard("record", functools.partial(_check_deal_record, run, name, extra, deal))
     if run.worlds and not run.varied:
         notes.append(
             "hidden: every world consistent with an observation was the real position itself, so the twin-world "
@@ -519,6 +520,23 @@ def _check_worlds(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State,
                     f"observation, in {_differs(obs, twin)}: the observation holds hidden state, or the worlds are wrong",
                 )
                 break
+
+
+def _check_deal_record(run: _Run, name: str, options: dict[str, Any], deal: Mapping[str, Any]) -> None:
+    """A game started from a deal (and played a few random moves) records its deal and replays."""
+    game = load_game(name, **options)
+    given = json.loads(json.dumps(deal))
+    state = game.from_deal(given)
+    kept = state.deal
+    given.clear()  # the caller's deal, scribbled over: the state keeps its own copy
+    if kept is None or state.deal != kept:
+        run.fail("record", "a state from a deal does not keep it (state.deal is None, or follows the caller's copy)")
+    rng = random.Random(f"deal/{name}")
+    for _ in range(rng.randrange(12)):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    _check_record(run, game, state)
 
 
 def _check_redeal(run: _Run, name: str, options: dict[str, Any], deal: Mapping[str, Any]) -> None:

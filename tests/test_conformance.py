@@ -111,6 +111,19 @@ def test_a_record_that_does_not_round_trip_fails_the_record_check(monkeypatch: p
     assert any("the game's own record does not replay" in failure.detail for failure in found)
 
 
+def test_a_state_from_a_deal_that_forgets_its_deal_fails_the_record_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy's lesson starts from a deal: a state that keeps no deal records a seeded game instead."""
+    original = HighCard._from_deal
+    monkeypatch.setattr(HighCard, "_from_deal", lambda self, deal, seed: _forget(original(self, deal, seed)))
+    found = failures()
+    assert any(failure.check == "record" and "does not keep it" in failure.detail for failure in found)
+
+
+def _forget(state: HighCardState) -> HighCardState:
+    state.deal = None
+    return state
+
+
 def test_a_refusal_that_changes_the_state_fails_the_bad_input_check(monkeypatch: pytest.MonkeyPatch) -> None:
     original = HighCardState._judge
 

@@ -174,3 +174,17 @@ def test_the_readme_example_of_add_a_game_runs() -> None:
         exec(compile(code, "README.md (Add a game)", "exec"), {})
     head, _, tail = shown.group(1).partition("…")
     assert printed.getvalue().startswith(head) and tail.strip() in printed.getvalue()
+
+
+def test_a_board_that_breaks_at_the_end_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sloth_widgets.testing import check_board
+    from toy_high_card.board import HighCardBoard
+
+    def broken_summary(self: HighCardBoard, obs: Any) -> str:
+        raise RuntimeError("no words for the end")
+
+    monkeypatch.setattr(HighCardBoard, "summary", broken_summary)
+    with pytest.raises(ConformanceError) as caught:
+        check_board(TOY)
+    assert [failure.check for failure in caught.value.failures] == ["board ends"]
+    assert "RuntimeError: no words for the end" in str(caught.value)

@@ -243,10 +243,13 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
         else:
             fail("board ends", "the game did not end")
             return
-        for _ in range(1000):  # a reveal the board stages after the last move, shown to its end
-            if not board.held_back(board.session.observation()) or not board.step():
-                break
+        for show_all in find_all(board, "sk-reveal-all"):  # a reveal the board stages, shown to its end
+            if not show_all.disabled and any(w is show_all for w in walk(board, visible_only=True)):
+                show_all.click()
         over = find_all(board, "sk-game-over")
+        for _ in range(1000):  # or stepped through, one step at a time
+            if len(over) != 1 or over[0].layout.display != "none" or not board.step():
+                break
         if len(over) != 1 or over[0].layout.display == "none" or not visible_text(over[0]).strip():
             fail("board ends", "the game is over but the board shows no game-over panel")
         if board.last_error:

@@ -61,7 +61,7 @@ from sloth_kernel.spec import GameSpec
 
 State = GameState[Any, Any]
 
-CHECKS = ("playout", "record", "explain", "hidden", "bad input", "render")
+CHECKS = ("playout", "record", "explain", "hidden", "bad input", "render", "bots")
 """The checks ``check_game`` runs, by the names its failures carry."""
 
 BAD_TEXT = ("", "   ", "\x00", "?!", "zz top", "not a move at all", "٣", "9" * 120, "x" * 1200)
@@ -203,6 +203,8 @@ def check_game(
             middle = sampled[len(sampled) // 2]
             run.moves = len(middle.history)
             run.guard("bad input", functools.partial(_check_bad_records, run, spec, game, middle, huge=index == 0))
+            if index == 0:
+                run.guard("bots", functools.partial(_check_bots, run, game, sampled))
             run.moves = len(final.history)
             run.guard("record", functools.partial(_check_record, run, game, final))
     run.players, run.seed, run.moves = None, None, None
@@ -282,8 +284,9 @@ def _play_out(
         except Exception as err:
             run.fail("playout", f"playing the legal move {str(move)!r} raised {type(err).__name__}: {_cut(err)}")
             return None
-        if (len(state.history), len(state.events)) != before:
-            run.fail("playout", f"play({str(move)!r}) changed the state it was called on")
+        if (len(state.history), len(state.events)) != before or state.legal_moves() != moves:
+            run.fail("playout", f"play({str(move)!r}) changed the state it was called on (does clone() copy it all?)")
+            return None
         if child is state or len(child.history) != before[0] + 1 or child.history[-1] != move:
             run.fail("playout", f"play({str(move)!r}) did not return a new state with the move added to its history")
             return None
@@ -372,10 +375,47 @@ def _snapshot(state: State) -> tuple[Any, ...]:
     return json.dumps(state.to_record()), state.view(), tuple(state.observation(s) for s in range(seats))
 
 
+def _check_bots(run: _Run, game: Game[Any, Any], sampled: list[State]) -> None:
+    """Every bot level of the game, built as the boards and the arena build it, picks a legal move from a
+    seat's observation (the search level with a small budget, at two positions)."""
+    from sloth_kernel.bots import bot_levels, make_bot  # the bots layer, for a check of the game's own bots
+
+    live = [state for state in sampled if not state.is_over]
+    for level in bot_levels(game.name):
+        small = {"iterations": 8} if level == "ismcts" else {}
+        for state in live[:2] if small else live[::2]:
+            run.moves = len(state.history)
+            seat = state.current_player
+            try:
+                bot = make_bot(game.name, level, seed=1, **small)
+                move = bot.choose(state.observation(seat))
+            except Exception as err:
+                run.fail("bots", f"the {level} bot raised {type(err).__name__}: {_cut(err)}")
+                break
+            if move not in state.legal_moves():
+                run.fail("bots", f"the {level} bot chose {shorten(move)}, which legal_moves() does not offer")
+                break
+
+
+def _check_clone(run: _Run, state: State) -> None:
+    """A copy is independent: moves played on it change nothing in the original."""
+    if state.is_over:
+        return
+    before = _snapshot(state)
+    child = state.clone()
+    for _ in range(3):
+        if child.is_over:
+            break
+        child.apply_unchecked(child.legal_moves()[-1])
+    if _snapshot(state) != before:
+        run.fail("playout", "clone() shares parts with the original: moves played on the copy changed it")
+
+
 def _check_position(
     run: _Run, spec: GameSpec, game: Game[Any, Any], state: State, pool: list[str], notes: list[str]
 ) -> None:
     before = _snapshot(state)
+    run.guard("playout", lambda: _check_clone(run, state))
     run.guard("playout", lambda: _check_observations(run, game, state))
     run.guard("explain", lambda: _check_explain(run, game, state, pool))
     run.guard("hidden", lambda: _check_worlds(run, spec, game, state, notes))
@@ -405,6 +445,12 @@ def _plain(value: Any, seen: set[int]) -> str | None:
 
 
 def _check_observations(run: _Run, game: Game[Any, Any], state: State) -> None:
+    view = state.view()
+    found = _plain(view, set()) if dataclasses.is_dataclass(view) else "no dataclass"
+    if found:
+        run.fail("playout", f"view() holds {found}: the omniscient view is frozen plain data too")
+    if view.player is not None or view.current_player != state.current_player:
+        run.fail("playout", "view() is not the omniscient observation (player None, the seat to move)")
     for seat in range(game.num_players):
         obs: Any = state.observation(seat)
         if seat != state.current_player and obs.legal_moves:

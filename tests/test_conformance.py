@@ -188,3 +188,32 @@ def test_a_board_that_breaks_at_the_end_fails_check_board(monkeypatch: pytest.Mo
         check_board(TOY)
     assert [failure.check for failure in caught.value.failures] == ["board ends"]
     assert "RuntimeError: no words for the end" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("shared", "said"),
+    [("hands", "changed the state it was called on"), ("tricks", "clone() shares parts with the original")],
+)
+def test_a_clone_that_shares_a_list_fails_the_playout_check(
+    monkeypatch: pytest.MonkeyPatch, shared: str, said: str
+) -> None:
+    """Sharing the hands shows at the next move; sharing the tricks won only when a copy finishes a trick."""
+    original = HighCardState.clone
+
+    def shallow(self: HighCardState) -> HighCardState:
+        other = original(self)
+        setattr(other, shared, getattr(self, shared))  # the copy writes into the original's list
+        return other
+
+    monkeypatch.setattr(HighCardState, "clone", shallow)
+    found = failures()
+    assert any(failure.check == "playout" and said in failure.detail for failure in found), found
+
+
+def test_a_bot_that_picks_an_illegal_move_fails_the_bots_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toy_high_card.bots import HeuristicBot
+
+    monkeypatch.setattr(HeuristicBot, "choose", lambda self, obs: Play(99))
+    found = failures()
+    assert [failure.check for failure in found] == ["bots"]
+    assert "the heuristic bot chose" in found[0].detail

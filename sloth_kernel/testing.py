@@ -28,6 +28,10 @@ The checks, each named in a failure:
   options, tampered records and malformed deals each raise a ``SlothKernelError`` of the documented kind
   and leave the state as it was; ``explain`` answers them without raising.
 - ``render``: the renderer gives text for an observation and the omniscient view (no ``<svg>`` needed).
+- ``bots``: every bot level (``random``, the spec's, ``ismcts`` with a small budget) picks a legal move.
+
+``playout`` also checks that a copy is independent (``clone()``, and ``play`` leaving its state as it was)
+and that ``view()`` is frozen plain data too.
 
 It needs nothing but the engine (no pytest, no Hypothesis): every choice comes from ``random.Random``
 with fixed seeds, so a run repeats exactly. It assumes nothing about a game's length.

@@ -134,9 +134,9 @@ class _Run:
     def __init__(self) -> None:
         self.failures: list[Failure] = []
         self._seen: set[tuple[str, str]] = set()
-        self.seed: int | None = None
-        self.players: int | None = None
-        self.moves: int | None = None
+        self.at_seed: int | None = None
+        self.at_players: int | None = None
+        self.at_moves: int | None = None
         self.worlds = 0  # positions checked against worlds consistent with an observation
         self.redealt = 0  # deals checked against a re-deal
         self.varied = 0  # worlds that differ from the real position (else the twin check proves nothing)
@@ -145,7 +145,7 @@ class _Run:
         if (check, detail) in self._seen or len(self.failures) >= 200:
             return
         self._seen.add((check, detail))
-        self.failures.append(Failure(check, detail, self.seed, self.players, self.moves))
+        self.failures.append(Failure(check, detail, self.at_seed, self.at_players, self.at_moves))
 
     def guard(self, check: str, call: Callable[[], None]) -> None:
         """Run one check; an exception it did not expect is a failure of that check, named by its type."""
@@ -185,7 +185,7 @@ def check_game(
     notes: list[str] = []
     games = moves = positions = 0
     for count in counts:
-        run.players, run.seed, run.moves = count, None, None
+        run.at_players, run.at_seed, run.at_moves = count, None, None
         try:
             game = load_game(name, **({**base, "players": count} if has_players else base))
         except SlothKernelError as err:
@@ -193,7 +193,7 @@ def check_game(
             continue
         pool: list[str] = []  # moves seen in this game's playouts: candidates for illegal moves elsewhere
         for index, seed in enumerate(seeds):
-            run.seed, run.moves = seed, 0
+            run.at_seed, run.at_moves = seed, 0
             played = _play_out(run, spec, game, seed, pool, render=index == 0)
             if played is None:
                 continue
@@ -201,17 +201,17 @@ def check_game(
             games += 1
             moves += len(final.history)
             for state in sampled:
-                run.moves = len(state.history)
+                run.at_moves = len(state.history)
                 positions += 1
                 _check_position(run, spec, game, state, pool, notes)
             middle = sampled[len(sampled) // 2]
-            run.moves = len(middle.history)
+            run.at_moves = len(middle.history)
             run.guard("bad input", functools.partial(_check_bad_records, run, spec, game, middle, huge=index == 0))
             if index == 0:
                 run.guard("bots", functools.partial(_check_bots, run, game, sampled))
-            run.moves = len(final.history)
+            run.at_moves = len(final.history)
             run.guard("record", functools.partial(_check_record, run, game, final))
-    run.players, run.seed, run.moves = None, None, None
+    run.at_players, run.at_seed, run.at_moves = None, None, None
     run.guard("bad input", lambda: _check_options(run, spec, cls))
     lesson_deals = [
         (dict(lesson.options or {}), lesson.deal) for lesson in spec.load(spec.lessons) or () if lesson.deal
@@ -265,7 +265,7 @@ def _play_out(
     if render:
         run.guard("render", lambda: _check_render(run, state))
     while True:
-        run.moves = len(state.history)
+        run.at_moves = len(state.history)
         try:
             moves = _check_step(run, game, state)
         except Exception as err:
@@ -388,7 +388,7 @@ def _check_bots(run: _Run, game: Game[Any, Any], sampled: list[State]) -> None:
     for level in bot_levels(game.name):
         small = {"iterations": 8} if level == "ismcts" else {}
         for state in live[:2] if small else live[::2]:
-            run.moves = len(state.history)
+            run.at_moves = len(state.history)
             seat = state.current_player
             try:
                 bot = make_bot(game.name, level, seed=1, **small)

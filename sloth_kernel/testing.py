@@ -203,7 +203,7 @@ def check_game(
             for state in sampled:
                 run.at_moves = len(state.history)
                 positions += 1
-                _check_position(run, spec, game, state, pool, notes)
+                run.guard("playout", functools.partial(_check_position, run, spec, game, state, pool, notes))
             middle = sampled[len(sampled) // 2]
             run.at_moves = len(middle.history)
             run.guard("bad input", functools.partial(_check_bad_records, run, spec, game, middle, huge=index == 0))
@@ -213,9 +213,13 @@ def check_game(
             run.guard("record", functools.partial(_check_record, run, game, final))
     run.at_players, run.at_seed, run.at_moves = None, None, None
     run.guard("bad input", lambda: _check_options(run, spec, cls))
-    lesson_deals = [
-        (dict(lesson.options or {}), lesson.deal) for lesson in spec.load(spec.lessons) or () if lesson.deal
-    ]
+    lesson_deals: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
+    try:
+        lessons = spec.load(spec.lessons) or ()
+    except Exception as err:  # a broken lessons module: said, and the rest still checked
+        run.fail("record", f"the spec's lessons do not load: {type(err).__name__}: {_cut(err)}")
+        lessons = ()
+    lesson_deals += [(dict(lesson.options or {}), lesson.deal) for lesson in lessons if lesson.deal]
     options_of = {"players": spec.default_players, **base} if has_players else base
     given = [(options_of, deal) for deal in deals]
     for extra, deal in lesson_deals + given:  # a lesson is a game of its own options

@@ -839,7 +839,9 @@ class GameState(ABC, Generic[M, Obs]):
     from ``legal_moves()``.
 
     A state declares its move and observation types: ``class MyState(GameState[MyMove, MyObservation])``,
-    and narrows ``game`` to its game class (``game: MyGame``).
+    and narrows ``game`` to its game class (``game: MyGame``). Its ``__init__`` calls
+    ``super().__init__(game, seed, deal)`` first, which sets every field the core reads (see
+    :meth:`__init__`); the rest of the position is the engine's own.
     """
 
     game: Game[Any, Any]
@@ -847,6 +849,19 @@ class GameState(ABC, Generic[M, Obs]):
     history: list[M]
     events: list[Event]
     _deal: Mapping[str, Any] | None = None
+
+    def __init__(self, game: Game[Any, Any], seed: int, deal: Mapping[str, Any] | None = None) -> None:
+        """The fields the core reads: ``game``, ``seed``, ``deal`` (None: dealt from the seed; else the
+        JSON deal ``from_deal`` took, kept frozen), ``history`` (the moves played, which records and replay
+        read) and ``events`` (the log, which ``_apply`` narrates into), both empty at the start.
+
+        ``clone()`` copies a state without calling this: it must copy ``history`` and ``events`` as lists.
+        """
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.history = []
+        self.events = []
 
     @property
     def deal(self) -> dict[str, Any] | None:

@@ -203,3 +203,20 @@ class RulesVersionError(RecordError):
         self.version = version
         self.current = current
         super().__init__(message, path="record.rules", value=str(version))
+
+
+class ConformanceError(SlothKernelError):
+    """A game failed ``sloth_kernel.testing.check_game`` (or a board ``sloth_widgets.testing.check_board``).
+
+    ``failures`` holds every failure found, each a :class:`~sloth_kernel.testing.Failure` naming the
+    check, the seed, the player count and what differed; the message lists them all.
+    """
+
+    def __init__(self, game: str, failures: Any) -> None:
+        self.game = game
+        self.failures = tuple(failures)
+        lines = "\n".join(f"- {failure}" for failure in self.failures)
+        count = len(self.failures)
+        super().__init__(
+            f"{game} fails {count} conformance {'check' if count == 1 else 'checks'}:\n{lines}", value=game
+        )

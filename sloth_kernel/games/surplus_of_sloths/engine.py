@@ -824,6 +824,7 @@ def _world_sampler(game: SurplusOfSloths, obs: SurplusObservation) -> Callable[[
     known_picks = [CARD_IDS[p.upper()] if p is not None else -1 for p in obs.picks]
     picks_in_net = obs.phase != "pick"
     seen = own_kept + [c for d in drafted for c in d] + [c for r in rivers for c in r] + net
+    seen += [c for cards in (*obs.claimed, *obs.discards) for c in ids(cards)]  # the reveal's cards: public
     if not picks_in_net and known_picks[me] >= 0:
         seen.append(known_picks[me])
     unseen = game.cards()

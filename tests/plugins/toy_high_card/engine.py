@@ -146,12 +146,10 @@ class HighCard(Game[HighCardConfig, "HighCardState"]):
 class HighCardState(GameState[Play, "HighCardObservation"]):
     """A position: the hands, the trick on the table and the tricks won so far."""
 
+    game: HighCard
+
     def __init__(self, game: HighCard, seed: int, deal: Mapping[str, Any] | None, hands: list[list[int]]) -> None:
-        self.game = game
-        self.seed = seed
-        self.deal = deal
-        self.history: list[Play] = []
-        self.events: list[Event] = []
+        super().__init__(game, seed, deal)  # game, seed, deal, and the empty history and log
         self.hands = [sorted(hand) for hand in hands]
         self.trick: list[tuple[int, int]] = []  # (seat, card) on the table, in play order
         self.last_trick: tuple[tuple[int, int], ...] = ()

@@ -1,0 +1,311 @@
+"""The game authors' kit: ``check_game`` and ``check_board`` pass on every registered game (the four and
+the toy plugin), and each of their checks can fail: a deliberately broken toy makes them raise, naming
+the failure.
+
+The broken toys are the real toy plugin with one method replaced for the test (monkeypatch), so that
+every other part of it (spec, bots, board) stays as an author would ship it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import re
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from plugin_dist import TOY, installed
+from toy_high_card.engine import HighCard, HighCardState, Play
+
+from sloth_kernel import available_games, game_spec
+from sloth_kernel.core import Explanation, seeded_rng
+from sloth_kernel.errors import ConformanceError, SlothKernelError
+from sloth_kernel.testing import CHECKS, CheckReport, check_game
+
+GAMES = available_games()
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_check_game_passes_on_every_registered_game(name: str) -> None:
+    report = check_game(name)
+    assert isinstance(report, CheckReport) and report.game == name
+    low, high = game_spec(name).players
+    assert report.player_counts[0] == low and report.player_counts[-1] == high
+    assert report.games == len(report.player_counts) * len(report.seeds)
+    assert report.worlds + report.redeals > 0, "every game here has worlds to check its observations against"
+    assert "every check passed" in str(report)
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if game_spec(name).board is not None])
+def test_check_board_passes_on_every_board(name: str) -> None:
+    from sloth_widgets.testing import check_board
+
+    check_board(name)
+
+
+def test_a_game_of_one_move_a_seat_passes() -> None:
+    """No assumption that a game lasts more than 12 moves: High Card with one card each is 2 moves."""
+    report = check_game(TOY, options={"hand_size": 1}, players=[2])
+    assert report.moves == 2 * len(report.seeds)
+
+
+STICKS = '''
+"""Sticks, a small outside game: no renderer, no bots, no lessons, no search, no all_moves, games of a few moves."""
+from dataclasses import dataclass
+from sloth_kernel.core import NO_PLAYER, Event, Explanation, Game, GameConfig, GameState, Move, seat_name
+from sloth_kernel.errors import InvalidMoveError
+from sloth_kernel.spec import GameSpec
+
+SPEC = GameSpec(name="sticks", title="Sticks", players=(2, 3), default_players=2, kind="take-away",
+                engine="sticks_game:Sticks", option_docs={"players": "How many play.", "sticks": "Sticks at the start."},
+                option_ranges={"sticks": (1, 9)}, max_length=20)
+
+@dataclass(frozen=True)
+class SticksConfig(GameConfig):
+    players: int = 2
+    sticks: int = 4
+
+@dataclass(frozen=True)
+class Take(Move):
+    count: int
+    def __str__(self):
+        return f"take {self.count}"
+
+class Sticks(Game[SticksConfig, "SticksState"]):
+    name, title, config_class = "sticks", "Sticks", SticksConfig
+    rules = {"ST-1": "Take 1 to 3 sticks; whoever takes the last one wins."}
+    @property
+    def num_players(self):
+        return self.config.players
+    def _new_state(self, seed):
+        return SticksState(self, seed, None, self.config.sticks)
+    def _from_deal(self, deal, seed):
+        return SticksState(self, seed, deal, int(deal["sticks"]))
+    def parse_move(self, text):
+        words = text.split()
+        if len(words) == 2 and words[0] == "take" and words[1] in ("1", "2", "3"):
+            return Take(int(words[1]))
+        raise InvalidMoveError(text, "write 'take 1', 'take 2' or 'take 3'", game=self.name)
+
+class SticksState(GameState[Take, "SticksObservation"]):
+    def __init__(self, game, seed, deal, sticks):
+        super().__init__(game, seed, deal)
+        self.left, self.turn, self.winner = sticks, 0, -1
+    @property
+    def current_player(self):
+        return NO_PLAYER if self.is_over else self.turn
+    @property
+    def is_over(self):
+        return self.left == 0
+    def legal_moves(self):
+        return [Take(n) for n in (1, 2, 3) if n <= self.left]
+    def returns(self):
+        return tuple(1.0 if s == self.winner else 0.0 for s in range(self.game.num_players))
+    def clone(self):
+        other = object.__new__(SticksState)
+        other.__dict__.update(self.__dict__)
+        other.history, other.events = list(self.history), list(self.events)
+        return other
+    def _apply(self, move):
+        self.left -= move.count
+        self.events.append(Event(f"{seat_name(self.turn)} takes {move.count}.", self.turn, str(move), ("ST-1",)))
+        self.winner = self.turn if self.left == 0 else -1
+        self.turn = (self.turn + 1) % self.game.num_players
+    def _judge(self, move, legal):
+        return Explanation(str(move), legal, "there are enough" if legal else f"only {self.left} left", ("ST-1",))
+    def _observation(self, player):
+        return self._observe(player)
+    def view(self):
+        return self._observe(None)
+    def _observe(self, player):
+        moves = tuple(self.legal_moves()) if player in (None, self.current_player) else ()
+        return SticksObservation(self.game.name, player, self.current_player, self.is_over, moves, tuple(self.events), self.left)
+
+@dataclass(frozen=True)
+class SticksObservation:
+    game: str
+    player: object
+    current_player: int
+    is_over: bool
+    legal_moves: tuple
+    log: tuple
+    left: int
+'''
+
+
+def test_a_small_outside_game_passes_and_is_told_what_was_not_checked() -> None:
+    """The kind of game today's suite failed on: a few moves long, no pictures at all, nothing but the engine."""
+    with installed("sticks_dist", {"sticks": "sticks_game:SPEC"}, modules={"sticks_game": STICKS}):
+        report = check_game("sticks")
+    assert report.games == 4 and report.moves < 4 * 4
+    assert report.worlds == 0 and any("not checked for hidden state" in note for note in report.notes)
+
+
+def failures(**kwargs: Any) -> list[Any]:
+    with pytest.raises(ConformanceError) as caught:
+        check_game(TOY, **kwargs)
+    err = caught.value
+    assert isinstance(err, SlothKernelError) and err.game == TOY
+    assert all(failure.check in CHECKS for failure in err.failures)
+    assert all(str(failure) in str(err) for failure in err.failures), "the message names every failure"
+    return list(err.failures)
+
+
+def leaky_observation(self: HighCardState, player: int) -> Any:
+    """Every hand, in every seat's observation: a leak of hidden cards."""
+    import dataclasses
+
+    return dataclasses.replace(self._observe(player), hands=tuple(tuple(hand) for hand in self.hands))
+
+
+def test_an_observation_that_leaks_the_hands_fails_the_hidden_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HighCardState, "_observation", leaky_observation)
+    found = failures()
+    hidden = [failure for failure in found if failure.check == "hidden"]
+    assert hidden and all("hands" in failure.detail for failure in hidden)
+    assert {failure.seed for failure in hidden} <= {0, 1} and {failure.players for failure in hidden} <= {2, 4}
+    assert "seed 0, 2 players, after 0 moves" in str(hidden[0])
+
+
+def test_the_re_deal_through_from_deal_finds_the_leak_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = {"hands": [[1, 2, 3], [4, 5, 6], [7, 8, 9]]}
+    assert check_game(TOY, players=[3], options={"players": 3, "hand_size": 3}, deals=[deal]).redeals > 0
+    monkeypatch.setattr(HighCardState, "_observation", leaky_observation)
+    found = failures(players=[3], options={"players": 3, "hand_size": 3}, deals=[deal])
+    redealt = [
+        failure for failure in found if failure.check == "hidden" and "re-dealt through from_deal" in failure.detail
+    ]
+    assert redealt and "hands" in redealt[0].detail
+
+
+def test_an_explain_that_disagrees_with_legal_moves_fails_the_explain_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HighCardState, "_judge", lambda self, move, legal: Explanation(str(move), True, "any card"))
+    found = failures()
+    assert {failure.check for failure in found} == {"explain"}
+    assert "says legal, yet legal_moves() does not offer it" in found[0].detail
+
+
+def test_a_record_that_does_not_round_trip_fails_the_record_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal drawn from something the record does not keep (a counter of deals): replay deals another game."""
+    counter = itertools.count()
+    original = HighCard._new_state
+
+    def drifting(self: HighCard, seed: int) -> HighCardState:
+        return original(self, seeded_rng(seed, "drift", next(counter)).getrandbits(64))
+
+    monkeypatch.setattr(HighCard, "_new_state", drifting)
+    found = failures()
+    assert "record" in {failure.check for failure in found}
+    assert any("the game's own record does not replay" in failure.detail for failure in found)
+
+
+def test_a_state_from_a_deal_that_forgets_its_deal_fails_the_record_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy's lesson starts from a deal: a state that keeps no deal records a seeded game instead."""
+    original = HighCard._from_deal
+    monkeypatch.setattr(HighCard, "_from_deal", lambda self, deal, seed: _forget(original(self, deal, seed)))
+    found = failures()
+    assert any(failure.check == "record" and "does not keep it" in failure.detail for failure in found)
+
+
+def _forget(state: HighCardState) -> HighCardState:
+    state.deal = None
+    return state
+
+
+def test_a_refusal_that_changes_the_state_fails_the_bad_input_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = HighCardState._judge
+
+    def scribbling(self: HighCardState, move: Play, legal: bool) -> Explanation:
+        if not legal:
+            self.tricks[0] += 1  # judging a refused move wins a trick: the state changed
+        return original(self, move, legal)
+
+    monkeypatch.setattr(HighCardState, "_judge", scribbling)
+    found = failures()
+    assert any(failure.check == "bad input" and "changed" in failure.detail for failure in found)
+
+
+def test_a_move_that_raises_ends_the_playout_with_a_playout_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = HighCardState._apply
+
+    def breaking(self: HighCardState, move: Play) -> None:
+        if move.card == 30:
+            raise KeyError(move.card)
+        original(self, move)
+
+    monkeypatch.setattr(HighCardState, "_apply", breaking)
+    found = failures()
+    assert any(failure.check == "playout" and "'play 30' raised KeyError" in failure.detail for failure in found)
+
+
+def test_a_board_whose_clicks_play_nothing_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sloth_widgets.testing import check_board
+    from toy_high_card.board import HighCardBoard
+
+    monkeypatch.setattr(HighCardBoard, "preview_move", lambda self: None)  # the Play button sends nothing
+    with pytest.raises(ConformanceError) as caught:
+        check_board(TOY)
+    checks = {failure.check for failure in caught.value.failures}
+    assert "board clicks" in checks
+    assert "no click on the board's cards and buttons played a move" in str(caught.value)
+
+
+def test_the_readme_example_of_add_a_game_runs() -> None:
+    section = README.read_text().split("## Add a game", 1)[1].split("\n## ", 1)[0]
+    blocks = [block for block in re.findall(r"```python\n(.*?)```", section, re.S) if "check_game" in block]
+    assert len(blocks) == 1, "Add a game shows one example of the conformance check"
+    code = textwrap.dedent(blocks[0])
+    shown = re.search(r"print\(report\)\s+# (.*)", code)
+    assert shown is not None, "the example shows what it prints"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "README.md (Add a game)", "exec"), {})
+    head, _, tail = shown.group(1).partition("…")
+    assert printed.getvalue().startswith(head) and tail.strip() in printed.getvalue()
+
+
+def test_a_board_that_breaks_at_the_end_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sloth_widgets.testing import check_board
+    from toy_high_card.board import HighCardBoard
+
+    def broken_summary(self: HighCardBoard, obs: Any) -> str:
+        raise RuntimeError("no words for the end")
+
+    monkeypatch.setattr(HighCardBoard, "summary", broken_summary)
+    with pytest.raises(ConformanceError) as caught:
+        check_board(TOY)
+    assert [failure.check for failure in caught.value.failures] == ["board ends"]
+    assert "RuntimeError: no words for the end" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("shared", "said"),
+    [("hands", "changed the state it was called on"), ("tricks", "clone() shares parts with the original")],
+)
+def test_a_clone_that_shares_a_list_fails_the_playout_check(
+    monkeypatch: pytest.MonkeyPatch, shared: str, said: str
+) -> None:
+    """Sharing the hands shows at the next move; sharing the tricks won only when a copy finishes a trick."""
+    original = HighCardState.clone
+
+    def shallow(self: HighCardState) -> HighCardState:
+        other = original(self)
+        setattr(other, shared, getattr(self, shared))  # the copy writes into the original's list
+        return other
+
+    monkeypatch.setattr(HighCardState, "clone", shallow)
+    found = failures()
+    assert any(failure.check == "playout" and said in failure.detail for failure in found), found
+
+
+def test_a_bot_that_picks_an_illegal_move_fails_the_bots_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toy_high_card.bots import HeuristicBot
+
+    monkeypatch.setattr(HeuristicBot, "choose", lambda self, obs: Play(99))
+    found = failures()
+    assert [failure.check for failure in found] == ["bots"]
+    assert "the heuristic bot chose" in found[0].detail

@@ -21,8 +21,9 @@ from sloth_kernel.errors import ConfigError, SlothKernelError, plural, shorten
 
 # --- the limits (README, "Errors") ---------------------------------------------------------
 
-MAX_MOVE_TEXT = 1_000
-"""Characters in one move's text (``play``, ``explain``, a record's moves)."""
+MAX_MOVE_TEXT = 100
+"""Characters in one move's text (``play``, ``explain``, a record's moves, a table's stored moves), for
+every game: the one move-text limit (the longest real move is about 20)."""
 MAX_RECORD_TEXT = 1_000_000
 """Characters of a record given as JSON text (about 1 MB); checked before parsing."""
 MAX_DEPTH = 20

@@ -104,17 +104,6 @@ class SurplusConfig(GameConfig):
     first_active: int = 0  # the rulebook's "most recently pet a sloth"
     match_first_active: Literal["rotate", "same"] = "rotate"  # Super Surplus: next game's first Active Player
 
-    def validate(self) -> None:
-        """Limits: players 2-4 (SS-1), first_active a seat, match_first_active 'rotate' or 'same'."""
-        if type(self.players) is not int or not 2 <= self.players <= 4:
-            raise ConfigError(f"Surplus of Sloths takes 2-4 players, not {shown(self.players)} (SS-1)")
-        seat_number("first_active", self.first_active, self.players)
-        for name in ("babies", "baby_nets_itself", "super_surplus"):
-            if type(getattr(self, name)) is not bool:
-                raise ConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
-        if self.match_first_active not in ("rotate", "same"):
-            raise ConfigError(f"match_first_active must be 'rotate' or 'same', not {shown(self.match_first_active)}")
-
     @property
     def num_types(self) -> int:
         return self.players + 1

@@ -166,17 +166,6 @@ def _same(mine: object, theirs: object, depth: int) -> bool:
     return bool(mine == theirs)
 
 
-def whole_number(name: str, value: object, low: int, high: int, why: str = "") -> int:
-    """An option's value if it is an int (never a bool) from `low` to `high`; else ConfigError.
-
-    `why` says where the limits come from (a rule id, or what larger values would cost).
-    """
-    if type(value) is not int or not low <= value <= high:
-        because = f" ({why})" if why else ""
-        raise ConfigError(f"{name} must be a whole number from {low} to {high}{because}, not {shown(value)}")
-    return value
-
-
 def seat_number(name: str, value: object, players: int) -> int:
     """An option or argument that names a seat (see :func:`check_seat`); else ConfigError naming `name`."""
     return check_seat(value, players, what=name)

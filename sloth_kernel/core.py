@@ -547,12 +547,7 @@ class Game(ABC, Generic[C, S]):
                 f"a live question is asked from one seat's observation of {self.title}, not {shorten(observation)}",
                 value=shorten(observation),
             )
-        if seat is None:
-            asked = viewer
-        elif type(seat) is int and 0 <= seat < self.num_players:
-            asked = seat
-        else:
-            raise SeatError(seat, self.num_players)
+        asked = viewer if seat is None else check_seat(seat, self.num_players, _seat_error)
         try:
             parsed = self.coerce_move(move)
         except SlothKernelError as err:

@@ -166,11 +166,6 @@ def _same(mine: object, theirs: object, depth: int) -> bool:
     return bool(mine == theirs)
 
 
-def seat_number(name: str, value: object, players: int) -> int:
-    """An option or argument that names a seat (see :func:`check_seat`); else ConfigError naming `name`."""
-    return check_seat(value, players, what=name)
-
-
 def _seat_config_error(value: object, players: int, what: str) -> ConfigError:
     return ConfigError(
         f"{what} must be a seat from 0 to {players - 1} (Player 1 to Player {players}), not {shown(value)}",

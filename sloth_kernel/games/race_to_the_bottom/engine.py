@@ -71,7 +71,6 @@ from sloth_kernel.notation import (
     move_words,
     read_notation,
     same_value,
-    seat_number,
     shown,
 )
 
@@ -499,7 +498,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
 
     def remaining(self, seat: int) -> int:
         """Cards left to shed: hand + deck (the number the race is about). ConfigError if `seat` is no seat."""
-        seat_number("seat", seat, self.n)
+        seat = check_seat(seat, self.n)
         return self.nhand[seat] + len(self.decks[seat])
 
     def _left(self, seat: int) -> int:

@@ -55,7 +55,7 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     sort_cards,
     type_deck,
 )
-from sloth_kernel.notation import NotationProblem, move_words, read_notation, seat_number, shown
+from sloth_kernel.notation import NotationProblem, check_seat, move_words, read_notation, shown
 
 # --- constants ---------------------------------------------------------------
 
@@ -424,7 +424,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
 
     def hand(self, seat: int) -> list[int]:
         """All cards in a seat's hand: kept from the deal (private) and drafted (public)."""
-        seat_number("seat", seat, self.cfg.players)
+        seat = check_seat(seat, self.cfg.players)
         return self.kept[seat] + self.drafted[seat]
 
     def reveal_lines(self) -> list[str]:

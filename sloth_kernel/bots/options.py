@@ -31,7 +31,8 @@ def check_bot_options(cls: type, **values: Any) -> None:
             low, high = ranges[name]
             whole = type(low) is int and type(high) is int
             kinds: tuple[type, ...] = (int,) if whole else (int, float)
-            if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:  # NaN: never
+            number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+            if number is None or not isinstance(number, kinds) or not low <= number <= high:  # NaN: never
                 kind = "a whole number" if whole else "a number"
                 raise ConfigError(
                     f"{name} must be {kind} from {low:g} to {high:g}{because}, not {shown(value)}", value=shown(value)

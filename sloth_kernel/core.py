@@ -44,6 +44,7 @@ from sloth_kernel.explanation import Explanation as Explanation  # re-exported: 
 from sloth_kernel.notation import check_seat as check_seat  # re-exported: the one seat check
 from sloth_kernel.notation import not_a_move, too_long
 from sloth_kernel.untrusted import (
+    DEFAULT_MAX_MOVES,
     MAX_MOVE_TEXT,
     MAX_OPTION_INT,
     MAX_OPTION_ITEMS,
@@ -794,10 +795,6 @@ def _checked_declarations(spec: SpecLike) -> None:
     if id(spec) not in _DECLARATIONS_CHECKED:
         spec.check_declarations()
         _DECLARATIONS_CHECKED[id(spec)] = spec  # kept, so its id is never reused
-
-
-DEFAULT_MAX_MOVES = 10_000
-"""Moves a record may hold for a game with no registered spec (a spec says its own ``max_length``)."""
 
 
 @lru_cache(maxsize=64)

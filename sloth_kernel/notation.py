@@ -25,6 +25,7 @@ import reprlib
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+from sloth_kernel.errors import SHORT as SHOWN  # errors show the offending text in at most this many characters
 from sloth_kernel.errors import ConfigError, InvalidMoveError, SlothKernelError, refusal
 from sloth_kernel.untrusted import MAX_MOVE_TEXT as MAX_MOVE_TEXT  # re-exported: the one move-text limit
 
@@ -33,8 +34,6 @@ E = TypeVar("E", bound=SlothKernelError)
 
 MAX_DIGITS = 6
 """The most digits a number in a move may have, leading zeros included."""
-SHOWN = 80
-"""Errors show the offending text shortened to this many characters, ending in an ellipsis."""
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = SHOWN

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sloth_kernel.errors import ConfigError, PluginError
 from sloth_kernel.notation import check_seat, shown
+from sloth_kernel.untrusted import DEFAULT_MAX_MOVES
 
 if TYPE_CHECKING:
     from sloth_kernel.core import Game, GameConfig
@@ -110,7 +111,7 @@ class GameSpec:
     """``module:function(repeats)`` printing the game's own extra benchmark figures."""
     cooperative: bool = False
     """True when the whole table wins or loses together."""
-    max_length: int = 10_000
+    max_length: int = DEFAULT_MAX_MOVES
     """A generous bound on the moves of one game (for frameworks that ask)."""
     order: int = 100
     """Where the game stands in listings (smaller first)."""

@@ -437,3 +437,26 @@ def test_one_move_text_limit_and_one_seat_check() -> None:
     assert found["seat check"] == ["sloth_kernel/notation.py: check_seat"], found
     schema = (ROOT / "sloth_kernel" / "schemas" / "record-v1.schema.json").read_text()
     assert '"maxItems": 64' not in schema and '"maxLength": 200' not in schema  # the engine's limits alone
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "words"),
+    [
+        ("race-to-the-bottom", {"races": 5}, "races only applies to the Grand Prix: set grand_prix=True (RB-10)"),
+        ("sprint", {"track_length": 10, "carrots": (4, 10)}, "carrots must be distinct increasing squares"),
+        ("sprint", {"race_deck": (0, 0, 0, 0, 0, 0, 1, 1), "carrots": ()}, "carrot cards but the track has no carrot"),
+        ("sprint", {"race_deck": (16,) * 8 + (1,)}, "race_deck must be 8 card counts"),
+        (TOY, {"players": 4, "hand_size": 8}, "hand_size must deal no more than the 30 cards"),
+    ],
+)
+def test_the_rules_that_tie_options_together_live_beside_the_spec(
+    name: str, options: dict[str, Any], words: str
+) -> None:
+    spec = game_spec(name)
+    assert spec.options_together is not None and spec.options_together.startswith(spec.engine.split(".engine")[0])
+    with pytest.raises(ConfigError) as caught:
+        load_game(name, **options)
+    assert words in str(caught.value)
+    both = {key: value for key, value in options.items() if key != "carrots"} | spec.option_needs.get("races", {})
+    if name == "race-to-the-bottom":
+        assert load_game(name, **both).config.races == 5  # with what it needs beside it, accepted

@@ -52,6 +52,12 @@ SPEC = GameSpec(
 
 
 def options_together(config: Any) -> None:
-    """The rule that ties Race to the Bottom's options together: races only counts in a Grand Prix (RB-10)."""
-    if config.races != type(config)().races and not config.grand_prix:
-        raise ConfigError("races only applies to the Grand Prix: set grand_prix=True (RB-10)")
+    """The rule that ties Race to the Bottom's options together: races only counts in a Grand Prix (RB-10),
+    as the spec's ``option_needs`` declares."""
+    default = type(config)()
+    for option, needs in SPEC.option_needs.items():
+        if getattr(config, option) != getattr(default, option) and any(
+            getattr(config, k) != v for k, v in needs.items()
+        ):
+            wanted = ", ".join(f"{k}={v}" for k, v in needs.items())
+            raise ConfigError(f"{option} only applies to the Grand Prix: set {wanted} (RB-10)")

@@ -71,6 +71,17 @@ class OptionSpec:
     why: str = ""
     """Where the range comes from (a rule id, or what larger values would cost)."""
 
+    @property
+    def limits(self) -> str:
+        """The declared values in words, for people (``option_docs`` never repeats them): e.g. "5 to 60"."""
+        if self.seat:
+            return "a seat: 0 to the number of players - 1"
+        if self.low is not None and self.high is not None:
+            return f"{_number(self.low)} to {_number(self.high)}"
+        if self.items is not None:
+            return f"each {_number(self.items[0])} to {_number(self.items[1])}"
+        return ""
+
 
 @dataclass(frozen=True)
 class GameSpec:

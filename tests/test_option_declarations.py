@@ -460,3 +460,17 @@ def test_the_rules_that_tie_options_together_live_beside_the_spec(
     both = {key: value for key, value in options.items() if key != "carrots"} | spec.option_needs.get("races", {})
     if name == "race-to-the-bottom":
         assert load_game(name, **both).config.races == 5  # with what it needs beside it, accepted
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_words_for_people_never_restate_a_declared_range(name: str) -> None:
+    """A range stated in an option's words would be a second copy; OptionSpec.limits says it from the spec."""
+    for option in game_spec(name).options():
+        bounds = (option.low, option.high) if option.low is not None else option.items
+        if bounds is None or option.name == "players":
+            continue
+        low, high = (f"{b:g}" for b in bounds)
+        assert f"{low} to {high}" not in option.doc and f"at most {high}" not in option.doc, (option.name, option.doc)
+        assert option.limits.endswith(f"{low} to {high}")
+    sprint = {option.name: option.limits for option in game_spec("sprint").options()}
+    assert (sprint["track_length"], sprint["race_deck"], sprint["players"]) == ("5 to 60", "each 0 to 128", "1 to 20")

@@ -31,15 +31,15 @@ SPEC = GameSpec(
     play_notebook="play_sprint.ipynb",
     learn_notebook="learn_sprint.ipynb",
     option_docs={
-        "players": "How many play together as the Tortoise (1 to 20).",
+        "players": "How many play together as the Tortoise.",
         "small_track": "The small track (SP-1).",
         "young_tortoise": "The Young Tortoise variant.",
-        "track_length": "The finish square, instead of the track's own (SP-1); at most 60.",
+        "track_length": "The finish square, instead of the track's own (SP-1).",
         "carrots": "The carrot squares, instead of the track's own (SP-1): distinct and increasing, 1 to the finish - 1.",
         "race_deck": "How many cards of each kind the race deck holds (SP-2): 8 counts, 2 to 128 cards in all.",
         "objectives": "The Objective cards (SP-3): 1 to 128 numbers, each from 1 to the race deck's size - 1.",
-        "hand_noise": "Hand noise (SP-7): how many cards a person's cut may land from where it was aimed, "
-        "0 to 4 (about 1; 0 makes a cut exact). A lift written as a number, and a simulated player's, is not changed.",
+        "hand_noise": "Hand noise (SP-7): how many cards a person's cut may land from where it was aimed "
+        "(about 1; 0 makes a cut exact). A lift written as a number, and a simulated player's, is not changed.",
     },
     option_ranges={
         # 5: the default deck's carrot cards need a carrot square (the 4th); 60 (10 tiles): the longest track the

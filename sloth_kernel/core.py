@@ -41,7 +41,10 @@ from sloth_kernel.errors import (
     ordinal as ordinal,
 )
 from sloth_kernel.explanation import Explanation as Explanation  # re-exported: the protocol's answer type
+from sloth_kernel.notation import check_seat as check_seat  # re-exported: the one seat check
+from sloth_kernel.notation import not_a_move, too_long
 from sloth_kernel.untrusted import (
+    DEFAULT_MAX_MOVES,
     MAX_MOVE_TEXT,
     MAX_OPTION_INT,
     MAX_OPTION_ITEMS,
@@ -116,15 +119,15 @@ class Event(NamedTuple):
 class GameConfig:
     """Base of every game's frozen, validated options.
 
-    Subclasses declare fields with defaults and override :meth:`validate`.
-    Field types and sizes are checked here (int, bool, float, str, Literal, tuple); the ranges
-    a game's spec declares are checked by :meth:`Game.make_config` (and so by ``load_game``).
+    Subclasses declare fields with types and defaults, and nothing else about them: the ranges live
+    in the game's spec (``option_ranges``, ``seat_options``, ``players``), the rules that tie options
+    together in the spec's ``options_together``. :meth:`validate` checks all of it; do not override it.
     """
 
     @classmethod
     def from_options(cls, **options: Any) -> Self:
         """The config with these options: unknown names, wrong types and oversized values refused first
-        (ConfigError, before any heavy work), then the game's own :meth:`validate`."""
+        (ConfigError, before any heavy work), then :meth:`validate`."""
         names = [f.name for f in dataclasses.fields(cls)]
         unknown = sorted(set(options) - set(names))
         if unknown:
@@ -139,13 +142,29 @@ class GameConfig:
         for name, value in options.items():  # numbers no game can mean (nor print: 10**5000)
             _check_magnitude(name, value, ABSURD_OPTION_INT)
         config = cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in options.items()})
-        config.validate()  # the game's own limits: its words cite the rules
-        for name, value in options.items():  # then the generic bound, for games that set none
-            _check_magnitude(name, value, MAX_OPTION_INT)
+        config.validate()
         return config
 
     def validate(self) -> None:
-        """Raise ConfigError for values the rules refuse."""
+        """The one check of a config, however it was built; raise ConfigError for what it refuses.
+
+        Each option in turn (the cheap, decisive checks first): its type and the size limits, then
+        what the game's spec declares for it (its range, or a seat); then the spec's
+        ``options_together``; then the generic bound of number options, for games that declare none.
+        """
+        cls = type(self)
+        hints = _field_types(cls)
+        spec = _config_spec(cls)
+        values = [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)]
+        for name, value in values:
+            _check_type(name, value, hints[name])
+            _check_magnitude(name, value, ABSURD_OPTION_INT)
+            if spec is not None:
+                spec.check_option(self, name, value, whole=_whole(hints[name]))
+        if spec is not None:
+            spec.check_together(self)
+        for name, value in values:
+            _check_magnitude(name, value, MAX_OPTION_INT)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON data: a fresh dict (lists for tuples) on every call."""
@@ -155,6 +174,23 @@ class GameConfig:
         """Only the options that differ from the defaults."""
         base = type(self)()
         return {k: v for k, v in self.to_dict().items() if v != base.to_dict()[k]}
+
+
+_CONFIG_GAMES: dict[type[GameConfig], str] = {}
+"""Config class -> the name of the game that plays it (set as each Game subclass is defined)."""
+
+
+def _config_spec(cls: type[GameConfig]) -> SpecLike | None:
+    """The registered spec of the game whose config class `cls` is (None for a config no game names)."""
+    name = _CONFIG_GAMES.get(cls)
+    return None if name is None or _spec_lookup is None else _spec_lookup(name)
+
+
+def _whole(hint: Any) -> bool:
+    """Does an option of this type hold whole numbers (int, int | None, tuple[int, ...])?"""
+    if hint is int:
+        return True
+    return any(_whole(arm) for arm in typing.get_args(hint) if arm is not Ellipsis)
 
 
 _FIELD_TYPES: dict[type[GameConfig], dict[str, Any]] = {}
@@ -264,13 +300,12 @@ class SpecLike(Protocol):
     @property
     def players(self) -> tuple[int, int]: ...
     @property
-    def option_ranges(self) -> Mapping[str, tuple[int, int]]: ...
-    @property
-    def seat_options(self) -> tuple[str, ...]: ...
-    @property
     def deal_schema(self) -> str | None: ...
     @property
     def max_length(self) -> int: ...
+    def check_option(self, config: GameConfig, name: str, value: Any, *, whole: bool) -> None: ...
+    def check_together(self, config: GameConfig) -> None: ...
+    def check_declarations(self) -> None: ...
 
 
 _spec_lookup: Callable[[str], SpecLike | None] | None = None
@@ -282,29 +317,6 @@ def install_spec_lookup(lookup: Callable[[str], SpecLike | None]) -> None:
     """Called once by the registry: how a Game class finds the spec registered for its name."""
     global _spec_lookup
     _spec_lookup = lookup
-
-
-def check_spec_options(spec: SpecLike, config: GameConfig, given: Mapping[str, Any]) -> None:
-    """Refuse options outside the ranges `spec` declares (``players``, ``option_ranges``, ``seat_options``).
-
-    Only the options the caller gave are checked: a game's defaults are its own business.
-    """
-    players = getattr(config, "players", None)
-    for name in given:
-        value = getattr(config, name)
-        if isinstance(value, bool) or not isinstance(value, int):
-            continue
-        low, high = spec.players if name == "players" else spec.option_ranges.get(name, (None, None))
-        if low is not None and high is not None and not low <= value <= high:
-            raise ConfigError(
-                f"option {name}={value} is out of range: {spec.title} takes {name} from {low} to {high}",
-                value=shorten(value),
-            )
-        if name in spec.seat_options and isinstance(players, int) and not 0 <= value < players:
-            raise ConfigError(
-                f"option {name}={value} names a seat: from 0 to {players - 1} with {players} players (0 is Player 1)",
-                value=shorten(value),
-            )
 
 
 # --- moves ---------------------------------------------------------------------
@@ -386,6 +398,13 @@ class Game(ABC, Generic[C, S]):
     """``all_moves()`` by value, built on the first move object a caller hands in (None: no all_moves)."""
     _moves_indexed: bool = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        config_class = cls.__dict__.get("config_class")
+        name = cls.__dict__.get("name")
+        if isinstance(config_class, type) and issubclass(config_class, GameConfig) and isinstance(name, str):
+            _CONFIG_GAMES.setdefault(config_class, name)  # how a config finds its spec's declarations
+
     def __init__(self, config: C) -> None:
         self.config = config
 
@@ -406,13 +425,13 @@ class Game(ABC, Generic[C, S]):
 
     @classmethod
     def make_config(cls, options: Mapping[str, Any]) -> C:
-        """The config for these options, checked: names, types and sizes, the game's rules
-        (``validate``), then the ranges and seats its spec declares. Raises ConfigError."""
-        config = cls.config_class.from_options(**options)
+        """The config for these options, checked (:meth:`GameConfig.from_options`): names, types and
+        sizes, then the ranges and seats the game's spec declares and its ``options_together``.
+        Raises ConfigError (PluginError for a spec whose declarations do not fit its config)."""
         spec = cls.spec()
         if spec is not None:
-            check_spec_options(spec, config, options)
-        return config
+            _checked_declarations(spec)
+        return cls.config_class.from_options(**options)
 
     @classmethod
     def shared(cls: type[G], **options: Any) -> G:
@@ -529,12 +548,7 @@ class Game(ABC, Generic[C, S]):
                 f"a live question is asked from one seat's observation of {self.title}, not {shorten(observation)}",
                 value=shorten(observation),
             )
-        if seat is None:
-            asked = viewer
-        elif type(seat) is int and 0 <= seat < self.num_players:
-            asked = seat
-        else:
-            raise SeatError(seat, self.num_players)
+        asked = viewer if seat is None else check_seat(seat, self.num_players, _seat_error)
         try:
             parsed = self.coerce_move(move)
         except SlothKernelError as err:
@@ -604,10 +618,8 @@ class Game(ABC, Generic[C, S]):
         else raises InvalidMoveError.
         """
         if isinstance(move, str):
-            if len(move) > MAX_MOVE_TEXT:
-                raise InvalidMoveError(
-                    move, f"a move is at most {MAX_MOVE_TEXT:,} characters, not {len(move):,}", game=self.name
-                )
+            if len(move) > MAX_MOVE_TEXT:  # refused before the game's notation reads it, in the notation's words
+                raise not_a_move(move, too_long(move), game=self.name)
             return self._parse(move)
         if not isinstance(move, Move):
             raise InvalidMoveError(
@@ -775,8 +787,14 @@ class Game(ABC, Generic[C, S]):
 _MOVE_INDEXES: dict[tuple[type, GameConfig], dict[Move, Move] | None] = {}
 """Each game class and config's ``all_moves()`` by value, shared by every instance (at most 64 kept)."""
 
-DEFAULT_MAX_MOVES = 10_000
-"""Moves a record may hold for a game with no registered spec (a spec says its own ``max_length``)."""
+_DECLARATIONS_CHECKED: dict[int, SpecLike] = {}
+
+
+def _checked_declarations(spec: SpecLike) -> None:
+    """A spec's declarations checked once per spec object (a plugin's mistake is a PluginError, not a crash)."""
+    if id(spec) not in _DECLARATIONS_CHECKED:
+        spec.check_declarations()
+        _DECLARATIONS_CHECKED[id(spec)] = spec  # kept, so its id is never reused
 
 
 @lru_cache(maxsize=64)
@@ -928,19 +946,8 @@ class GameState(ABC, Generic[M, Obs]):
         return move in self.legal_moves()
 
     def _seat(self, player: Any) -> int:
-        """`player` if it is a seat of this game: an int from 0 to players - 1 (not a bool); else SeatError.
-
-        Cheap (bots ask for an observation per decision): one type test and one comparison.
-        """
-        if type(player) is int:
-            seat: int = player
-        elif isinstance(player, int) and not isinstance(player, bool):
-            seat = int(player)
-        else:
-            raise SeatError(player, self.game.num_players)
-        if not 0 <= seat < self.game.num_players:
-            raise SeatError(seat, self.game.num_players)
-        return seat
+        """`player` if it is a seat of this game (:func:`~sloth_kernel.notation.check_seat`); else SeatError."""
+        return check_seat(player, self.game.num_players, _seat_error)
 
     def observation(self, player: int) -> Obs:
         """All that seat `player` may know, as plain frozen data (no path back here).
@@ -1088,14 +1095,8 @@ def install_html_renderer(renderer: Callable[[Observation], str]) -> None:
     _html_renderer = renderer
 
 
-def check_seat(value: Any, players: int, what: str) -> int:
-    """`value` if it is a seat (an int from 0 to players - 1, not a bool); else ConfigError naming `what`."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise ConfigError(
-            f"{what} must be a seat from 0 to {players - 1} (Player 1 to Player {players}), not {shorten(value)}",
-            value=shorten(value),
-        )
-    return value
+def _seat_error(value: object, players: int, what: str) -> SeatError:
+    return SeatError(value, players)
 
 
 def _move_words(move: Any) -> str:

@@ -25,16 +25,15 @@ import reprlib
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from sloth_kernel.errors import ConfigError, InvalidMoveError, refusal
+from sloth_kernel.errors import SHORT as SHOWN  # errors show the offending text in at most this many characters
+from sloth_kernel.errors import ConfigError, InvalidMoveError, SlothKernelError, refusal
+from sloth_kernel.untrusted import MAX_MOVE_TEXT as MAX_MOVE_TEXT  # re-exported: the one move-text limit
 
 M = TypeVar("M")
+E = TypeVar("E", bound=SlothKernelError)
 
-MAX_MOVE_TEXT = 100
-"""The longest move text read, in characters (the longest real move is about 20)."""
 MAX_DIGITS = 6
 """The most digits a number in a move may have, leading zeros included."""
-SHOWN = 80
-"""Errors show the offending text shortened to this many characters, ending in an ellipsis."""
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = SHOWN
@@ -102,8 +101,13 @@ def move_text(text: object, *, example: str) -> str:
     if not isinstance(text, str):
         raise NotationProblem(f"a move is written as text, not as {type(text).__name__}", example)
     if len(text) > MAX_MOVE_TEXT:
-        raise NotationProblem(f"a move is at most {MAX_MOVE_TEXT} characters long, this text has {len(text)}", example)
+        raise NotationProblem(too_long(text), example)
     return text
+
+
+def too_long(text: str) -> str:
+    """Why a text over the one move-text limit is no move (the core and every game's notation say it so)."""
+    return f"a move is at most {MAX_MOVE_TEXT} characters long, this text has {len(text):,}"
 
 
 def move_words(text: object, *, example: str) -> list[str]:
@@ -161,21 +165,32 @@ def _same(mine: object, theirs: object, depth: int) -> bool:
     return bool(mine == theirs)
 
 
-def whole_number(name: str, value: object, low: int, high: int, why: str = "") -> int:
-    """An option's value if it is an int (never a bool) from `low` to `high`; else ConfigError.
+def _seat_config_error(value: object, players: int, what: str) -> ConfigError:
+    return ConfigError(
+        f"{what} must be a seat from 0 to {players - 1} (Player 1 to Player {players}), not {shown(value)}",
+        value=shown(value),
+    )
 
-    `why` says where the limits come from (a rule id, or what larger values would cost).
+
+def check_seat(
+    value: object,
+    players: int,
+    refuse: Callable[[object, int, str], E] | None = None,
+    *,
+    what: str = "seat",
+) -> int:
+    """The one seat check: `value` as a plain int if it is a whole number from 0 to players - 1.
+
+    An int subclass is taken (as its int value); a bool, a float, text and everything else are
+    refused. Refusals are ``refuse(value, players, what)``, each caller's own error type (a
+    SlothKernelError): by default a ConfigError naming `what` and the seats it may be.
+    Cheap (bots ask for an observation per decision): one type test and one comparison.
     """
-    if type(value) is not int or not low <= value <= high:
-        because = f" ({why})" if why else ""
-        raise ConfigError(f"{name} must be a whole number from {low} to {high}{because}, not {shown(value)}")
-    return value
-
-
-def seat_number(name: str, value: object, players: int) -> int:
-    """An option or argument that names a seat: an int (never a bool) from 0 to players - 1; else ConfigError."""
-    if type(value) is not int or not 0 <= value < players:
-        raise ConfigError(
-            f"{name} must be a seat from 0 to {players - 1} (Player 1 to Player {players}), not {shown(value)}"
-        )
-    return value
+    if type(value) is int:
+        if 0 <= value < players:
+            return value
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+        return int(value)
+    if refuse is None:
+        raise _seat_config_error(value, players, what)
+    raise refuse(value, players, what)

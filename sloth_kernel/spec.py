@@ -16,12 +16,23 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
+
+from sloth_kernel.errors import ConfigError, PluginError
+from sloth_kernel.notation import check_seat, shown
+from sloth_kernel.untrusted import DEFAULT_MAX_MOVES
 
 if TYPE_CHECKING:
     from sloth_kernel.core import Game, GameConfig
+
+Range = tuple[float, float] | tuple[float, float, str]
+"""An option's declared range: ``(low, high)`` inclusive, or ``(low, high, why)`` where ``why`` says
+where the limits come from (a rule id, or what larger values would cost); the refusal quotes it."""
 
 
 def resolve(reference: str) -> Any:
@@ -50,11 +61,26 @@ class OptionSpec:
     type: str
     default: Any
     doc: str = ""
-    low: int | None = None
-    high: int | None = None
+    low: float | None = None
+    high: float | None = None
     """The numbers the rules can mean (inclusive), where the option is a number."""
     seat: bool = False
     """The option names a seat: 0 to players - 1."""
+    items: tuple[float, float] | None = None
+    """The range of each item, where the option is a list of numbers (e.g. a deck's card counts)."""
+    why: str = ""
+    """Where the range comes from (a rule id, or what larger values would cost)."""
+
+    @property
+    def limits(self) -> str:
+        """The declared values in words, for people (``option_docs`` never repeats them): e.g. "5 to 60"."""
+        if self.seat:
+            return "a seat: 0 to the number of players - 1"
+        if self.low is not None and self.high is not None:
+            return f"{_number(self.low)} to {_number(self.high)}"
+        if self.items is not None:
+            return f"each {_number(self.items[0])} to {_number(self.items[1])}"
+        return ""
 
 
 @dataclass(frozen=True)
@@ -96,7 +122,7 @@ class GameSpec:
     """``module:function(repeats)`` printing the game's own extra benchmark figures."""
     cooperative: bool = False
     """True when the whole table wins or loses together."""
-    max_length: int = 10_000
+    max_length: int = DEFAULT_MAX_MOVES
     """A generous bound on the moves of one game (for frameworks that ask)."""
     order: int = 100
     """Where the game stands in listings (smaller first)."""
@@ -110,12 +136,19 @@ class GameSpec:
     """Further notebooks (analyses) listed under the gallery's "Go deeper"."""
     option_docs: dict[str, str] = dataclasses.field(default_factory=dict)
     """Plain-words help for each option."""
-    option_ranges: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
-    """Inclusive ranges of the numeric options (``players`` comes from ``players``)."""
+    option_ranges: dict[str, Range] = dataclasses.field(default_factory=dict)
+    """The one declaration of each number option's range: ``(low, high)`` inclusive, or ``(low, high, why)``.
+    For a list option the range is each item's. ``players`` comes from ``players``. Every config is
+    checked against them (:meth:`check_option`), with a ConfigError naming the option and its range."""
     seat_options: tuple[str, ...] = ()
     """Options that name a seat (0 to players - 1)."""
     option_needs: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
-    """Options that only apply with others set, e.g. ``{"rounds": {"match": True}}``."""
+    """What an option needs set beside it to apply, e.g. ``{"rounds": {"match": True}}``: ``bench --edges`` and
+    the tests set it when they try the option's range. The rule itself is in ``options_together``."""
+    options_together: str | None = None
+    """``module:function(config)``: the rules that tie options together (e.g. carrots against the track
+    length, an option that only applies with another), raising ConfigError; run after every option has
+    passed its own type and range. The one place a game checks options beyond their declarations."""
     edge_cases: tuple[tuple[str, dict[str, Any]], ...] = ()
     """(label, options): the game's costliest option sets for ``bench --edges`` (the last is the costliest),
     beyond the ends of each range it finds itself, e.g. the longest track with the largest decks."""
@@ -138,22 +171,118 @@ class GameSpec:
         return None if reference is None else resolve(reference)
 
     def options(self) -> tuple[OptionSpec, ...]:
-        """The game's options: names, types and defaults from its config class; ranges where declared."""
+        """The game's options: names, types and defaults from its config class; ranges from ``option_ranges``."""
         config_class: type[GameConfig] = self.game_class().config_class
         hints = typing.get_type_hints(config_class)
         found = []
         for option in dataclasses.fields(config_class):
-            low, high = self.players if option.name == "players" else self.option_ranges.get(option.name, (None, None))
             hint = hints[option.name]
+            low, high, why = self._range(option.name)
+            listed = typing.get_origin(hint) is tuple or any(typing.get_origin(arm) is tuple for arm in _arms(hint))
             found.append(
                 OptionSpec(
                     option.name,
                     str(hint).replace("typing.", "") if typing.get_args(hint) else hint.__name__,
                     option.default if option.default is not dataclasses.MISSING else None,
                     self.option_docs.get(option.name, ""),
-                    low,
-                    high,
+                    None if listed else low,
+                    None if listed else high,
                     option.name in self.seat_options,
+                    None if not listed or low is None or high is None else (low, high),
+                    why,
                 )
             )
         return tuple(found)
+
+    def _range(self, name: str) -> tuple[float | None, float | None, str]:
+        if name == "players":
+            return self.players[0], self.players[1], f"{self.title} is for {self.players[0]}-{self.players[1]} players"
+        declared = self.option_ranges.get(name)
+        if declared is None:
+            return None, None, ""
+        low, high, *why = declared
+        return low, high, str(why[0]) if why else ""
+
+    # -- the checks every config passes (called by GameConfig.validate) --
+
+    def check_option(self, config: GameConfig, name: str, value: Any, *, whole: bool) -> None:
+        """Refuse `value` of option `name` outside what this spec declares for it: its range (each item's, for a
+        list), or a seat of the config's players. `whole`: the option holds whole numbers. Raises ConfigError."""
+        if name in self.seat_options:
+            players = getattr(config, "players", None)
+            if isinstance(players, int) and not isinstance(players, bool) and players > 0:
+                check_seat(value, players, what=name)
+        low, high, why = self._range(name)
+        if low is None or high is None or value is None:
+            return
+        kind = "whole numbers" if whole else "numbers"
+        because = f" ({why})" if why else ""
+        if isinstance(value, (tuple, list)):
+            for index, item in enumerate(value):
+                if not _within(item, low, high):
+                    raise ConfigError(
+                        f"{name} holds {kind}, each {_number(low)} to {_number(high)}{because}: "
+                        f"{name}[{index}] is {shown(item)}",
+                        value=shown(item),
+                    )
+        elif not _within(value, low, high):
+            raise ConfigError(
+                f"{name} must be {'a whole number' if whole else 'a number'} from {_number(low)} to {_number(high)}"
+                f"{because}, not {shown(value)}",
+                value=shown(value),
+            )
+
+    def check_together(self, config: GameConfig) -> None:
+        """The game's ``options_together`` rules, once every option has passed on its own."""
+        if self._together is not None:
+            self._together(config)
+
+    @cached_property
+    def _together(self) -> Callable[[GameConfig], None] | None:
+        if self.options_together is None:
+            return None
+        try:
+            found: Callable[[GameConfig], None] = resolve(self.options_together)
+        except Exception as err:  # a plugin's broken reference names the plugin, not a traceback
+            raise PluginError(self.name, f"options_together {self.options_together} failed to load: {err}") from err
+        return found
+
+    def check_declarations(self) -> None:
+        """PluginError unless every declared option is a field of the config, every range holds its default,
+        and no field declares a range the spec would not see (a field's ``metadata``)."""
+        names = {option.name for option in dataclasses.fields(self.game_class().config_class)}
+        for what, declared in (
+            ("option_ranges", self.option_ranges),
+            ("seat_options", self.seat_options),
+            ("option_needs", self.option_needs),
+        ):
+            unknown = sorted(set(declared) - names)
+            if unknown:
+                raise PluginError(self.name, f"{what} names {', '.join(unknown)}, not options of its config")
+        for field in dataclasses.fields(self.game_class().config_class):
+            if field.metadata:
+                raise PluginError(
+                    self.name,
+                    f"option {field.name} declares metadata; ranges are declared in the spec's option_ranges",
+                )
+        for option in self.options():
+            low, high, _ = self._range(option.name)
+            if low is None or high is None:
+                continue
+            if not low <= high:
+                raise PluginError(self.name, f"option {option.name}'s range {low} to {high} is empty")
+            default = option.default if isinstance(option.default, tuple) else (option.default,)
+            if not all(item is None or _within(item, low, high) for item in default):
+                raise PluginError(self.name, f"option {option.name}'s default {option.default} is outside its range")
+
+
+def _arms(hint: Any) -> tuple[Any, ...]:
+    return typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else ()
+
+
+def _within(value: Any, low: float, high: float) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+
+
+def _number(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:g}"

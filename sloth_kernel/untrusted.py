@@ -21,8 +21,11 @@ from sloth_kernel.errors import ConfigError, SlothKernelError, plural, shorten
 
 # --- the limits (README, "Errors") ---------------------------------------------------------
 
-MAX_MOVE_TEXT = 1_000
-"""Characters in one move's text (``play``, ``explain``, a record's moves)."""
+MAX_MOVE_TEXT = 100
+"""Characters in one move's text (``play``, ``explain``, a record's moves, a table's stored moves), for
+every game: the one move-text limit (the longest real move is about 20)."""
+DEFAULT_MAX_MOVES = 10_000
+"""Moves a record may hold, for a game whose spec sets no ``max_length`` of its own."""
 MAX_RECORD_TEXT = 1_000_000
 """Characters of a record given as JSON text (about 1 MB); checked before parsing."""
 MAX_DEPTH = 20

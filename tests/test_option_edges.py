@@ -61,7 +61,7 @@ def test_sprint_tracks_are_at_most_60_squares() -> None:
     """At 500 one expert decision took over 120 s and 4.8 GB; 60 is the longest the solvers serve in about 1 s."""
     assert load_game("sprint", track_length=60).config.finish == 60
     for length in (61, 200, 500):
-        with pytest.raises(ConfigError, match="track_length must be a whole number from 2 to 60"):
+        with pytest.raises(ConfigError, match="track_length must be a whole number from 5 to 60"):
             load_game("sprint", track_length=length)
 
 
@@ -191,4 +191,4 @@ def test_a_table_with_an_expert_on_a_500_square_track_is_refused(
         args = ["table", "--store", store, "create", "--game", "sprint", "--seats", "bot:expert,human"]
         assert main([*args, "--options", options, "--json"]) == code
         err = capsys.readouterr().err
-        assert ("track_length must be a whole number from 2 to 60" in err) == (code == 2), err
+        assert ("track_length must be a whole number from 5 to 60" in err) == (code == 2), err

@@ -219,3 +219,12 @@ def test_voila_json_names_a_kernel_connection_that_sends_each_message_at_once() 
             server.stop()
 
     assert asyncio.run(run()) == [0, 1]
+
+
+def test_both_packages_ship_the_py_typed_marker() -> None:
+    """PEP 561: without the marker, mypy in a project that imports sloth_kernel treats it as untyped.
+    The wheel's file list is checked in tests/e2e/test_install_routes.py."""
+    setuptools = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    data = setuptools["package-data"]
+    for package, folder in (("sloth_kernel", REPO / "sloth_kernel"), ("sloth_widgets", REPO / "widgets")):
+        assert "py.typed" in data[package] and (folder / "py.typed").is_file(), package

@@ -244,10 +244,10 @@ def test_explain_always_answers(name: str) -> None:
 
 def test_move_text_has_a_length_limit() -> None:
     state = load_game("sprint").new_state(1)
-    with pytest.raises(InvalidMoveError, match="at most 1,000 characters"):
-        state.play("lift " + "0" * 1000 + "3")
+    with pytest.raises(InvalidMoveError, match=f"at most {MAX_MOVE_TEXT} characters"):
+        state.play("lift " + "0" * MAX_MOVE_TEXT + "3")
     answer = state.explain("1" * 5000)  # past Python's int-string limit: refused before any parsing
-    assert not answer.legal and "at most 1,000 characters" in answer.reason
+    assert not answer.legal and f"at most {MAX_MOVE_TEXT} characters" in answer.reason
     assert state.play("lift 0003").history[-1].count == 3
 
 

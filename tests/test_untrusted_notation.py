@@ -139,6 +139,8 @@ def test_explain_answers_every_refused_text(game_name: str) -> None:
     ]
     for text in texts:
         reason = refusal(game_name, text).reason
+        if len(text) > MAX_MOVE_TEXT:  # the one limit, enforced before the game's notation reads the text
+            reason = reason.split(", e.g. ")[0]
         answer = state.explain(text)
         assert not answer.legal and reason in answer.reason, (text, answer)
 

@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from sloth_kernel.bots.options import check_bot_options
 from sloth_kernel.core import GameState, Move, Observation
 from sloth_kernel.errors import ConfigError, plural, shorten
 
@@ -51,7 +52,7 @@ def bot_levels(game: str) -> list[str]:
 
 
 def bot_classes(game: str) -> dict[str, Any]:
-    """Level -> bot class for `game` (each class's ``option_ranges`` names its options' ranges)."""
+    """Level -> bot class for `game` (each class's ``option_ranges`` declares its options' ranges)."""
     return _game_bots(game)
 
 
@@ -77,8 +78,10 @@ def ismcts_games() -> set[str]:
 
 
 def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **options: Any) -> Bot:
-    """A bot of `level` for `game`. Its options are checked by the bot: every one has a range whose
-    worst decision is measured (``python -m sloth_kernel bench --edges``); anything else is a ConfigError."""
+    """A bot of `level` for `game`. Its options are checked against what the bot class declares
+    (``option_ranges``, ``option_choices``: see :mod:`sloth_kernel.bots.options`), each range one whose
+    worst decision is measured (``python -m sloth_kernel bench --edges``); an option outside them, or
+    one the bot does not take, is a ConfigError naming the option and the values it may take."""
     levels = _game_bots(game)
     if not isinstance(level, str) or level not in levels:
         raise ConfigError(f"no bot level {shorten(level)} for {game}; choose one of {', '.join(levels)}")
@@ -98,7 +101,11 @@ def make_bot(game: str, level: str = "random", *, seed: int | None = 0, **option
                 f"the {level} bot has no {plural(len(unknown), 'option')} {', '.join(map(shorten, unknown))}; "
                 f"its options: {', '.join(valid) or 'none'}"
             )
-    bot: Bot = cls(seed=seed, **options)
+    check_bot_options(cls, **options)  # the ranges and choices the bot class declares, before it is built
+    try:
+        bot: Bot = cls(seed=seed, **options)
+    except TypeError as err:  # a plugin's bot whose signature could not be read, given an option it lacks
+        raise ConfigError(f"the {level} bot does not take these options ({', '.join(map(shorten, options))})") from err
     return bot
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
 
 from sloth_kernel.bots.determinize import SearchSpec, search_spec
+from sloth_kernel.bots.options import check_bot_options
 from sloth_kernel.core import GameState
 from sloth_kernel.errors import ConfigError
 from sloth_kernel.notation import shown
@@ -32,17 +33,6 @@ second (``python -m sloth_kernel bench --edges``; at 1000 a Super Surplus decisi
 DEFAULT_ITERATIONS = MAX_ITERATIONS
 """The budget of a game whose search spec names none (the bundled games name 60 to 200)."""
 DEFAULT_EXPLORATION = 0.7
-MAX_SECONDS = 1.0
-"""The longest CPU time one decision may be given (``seconds``)."""
-MAX_EXPLORATION = 10.0
-
-
-def _number(name: str, value: object, low: float, high: float, why: str, *, whole: bool = False) -> None:
-    """Refuse a bot option that is not a number from `low` to `high` (never a bool, NaN or infinity)."""
-    kinds = (int,) if whole else (int, float)
-    if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:
-        kind = "a whole number" if whole else "a number"
-        raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g} ({why}), not {shown(value)}")
 
 
 class Node:
@@ -83,8 +73,14 @@ class ISMCTSBot:
     name = "ismcts"
     option_ranges: ClassVar[dict[str, tuple[float, float]]] = {
         "iterations": (1, MAX_ITERATIONS),
-        "seconds": (0.001, MAX_SECONDS),
-        "exploration": (0.0, MAX_EXPLORATION),
+        "seconds": (0.001, 1.0),  # the longest CPU time one decision may be given
+        "exploration": (0.0, 10.0),
+    }
+    """The one declaration of the bot's option ranges (``make_bot`` and ``__init__`` check them)."""
+    option_help: ClassVar[dict[str, str]] = {
+        "iterations": "worlds searched per decision",
+        "seconds": "CPU seconds per decision, instead of iterations",
+        "exploration": "the UCB1 constant; 0.7 by default",
     }
 
     def __init__(
@@ -96,11 +92,8 @@ class ISMCTSBot:
         game_options: dict[str, Any] | None = None,
         spec: SearchSpec | None = None,
     ) -> None:
-        if iterations is not None:
-            _number("iterations", iterations, 1, MAX_ITERATIONS, "worlds searched per decision", whole=True)
-        if seconds is not None:
-            _number("seconds", seconds, 0.001, MAX_SECONDS, "CPU seconds per decision, instead of iterations")
-        _number("exploration", exploration, 0.0, MAX_EXPLORATION, "the UCB1 constant; 0.7 by default")
+        given = {"iterations": iterations, "seconds": seconds}  # None: not set
+        check_bot_options(ISMCTSBot, exploration=exploration, **{k: v for k, v in given.items() if v is not None})
         if game_options is not None and not isinstance(game_options, dict):
             raise ConfigError(f"game_options must be a dict of the game's options, not {shown(game_options)}")
         if spec is not None and not isinstance(spec, SearchSpec):

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sloth_kernel.errors import counted, shorten
+from sloth_kernel.notation import check_seat
 from sloth_kernel.tables.errors import StoreError, StoreFullError, TableError
+from sloth_kernel.untrusted import MAX_MOVE_TEXT
 
 T = TypeVar("T")
 
@@ -44,7 +46,8 @@ HEARTBEAT_SECONDS = 5.0
 
 STATUSES = ("open", "paused", "closed")
 SEAT_KINDS = ("human", "bot")
-MAX_MOVE_TEXT = 1000
+MAX_SEATS = 64
+"""The most seats a table has."""
 MAX_WAIT_SECONDS = 600.0
 POLL_SECONDS = 0.01
 """How often SQLite (and the fallback of the others) looks for a change while waiting."""
@@ -111,14 +114,16 @@ def check_version(version: Any) -> int:
     return version
 
 
+def _seat_error(seat: object, seats: int, what: str) -> TableError:
+    return TableError(
+        f"a seat is a whole number from 0 to {seats - 1} (Player 1 to Player {seats}), not {shorten(seat)}",
+        value=shorten(seat),
+    )
+
+
 def check_seat_number(seat: Any, seats: int | None = None) -> int:
-    top = 2**15 if seats is None else seats
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < top:
-        raise TableError(
-            f"a seat is a whole number from 0 to {top - 1} (Player 1 to Player {top}), not {shorten(seat)}",
-            value=shorten(seat),
-        )
-    return seat
+    """`seat` if it is a seat of a table of `seats` (by default of the largest table); else TableError."""
+    return check_seat(seat, MAX_SEATS if seats is None else seats, _seat_error)
 
 
 def storable(text: str) -> bool:
@@ -239,8 +244,8 @@ def check_row(row: Any) -> TableRow:
         raise TableError(f"options are a JSON object, not {shorten(row.options)}", value=shorten(row.options))
     if not isinstance(row.seed, int) or isinstance(row.seed, bool) or not 0 <= row.seed < 2**256:
         raise TableError("a table's seed is a whole number from 0 to 2**256 - 1", value=shorten(row.seed))
-    if not isinstance(row.seats, tuple) or not 0 < len(row.seats) <= 64:
-        raise TableError(f"a table has 1 to 64 seats, not {shorten(row.seats)}", value=shorten(row.seats))
+    if not isinstance(row.seats, tuple) or not 0 < len(row.seats) <= MAX_SEATS:
+        raise TableError(f"a table has 1 to {MAX_SEATS} seats, not {shorten(row.seats)}", value=shorten(row.seats))
     for seat in row.seats:
         if not isinstance(seat, Seat) or seat.kind not in SEAT_KINDS:
             raise TableError(f"a seat is human or bot, not {shorten(seat)}", value=shorten(seat))
@@ -329,8 +334,8 @@ class TableStore(ABC):
 
     def seated(self, table: str, seats: int) -> list[int]:
         """The seats (of 0 to seats - 1) whose newest heartbeat is younger than ``heartbeat_seconds``."""
-        if not isinstance(seats, int) or isinstance(seats, bool) or not 0 < seats <= 64:
-            raise TableError(f"a table has 1 to 64 seats, not {shorten(seats)}", value=shorten(seats))
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 0 < seats <= MAX_SEATS:
+            raise TableError(f"a table has 1 to {MAX_SEATS} seats, not {shorten(seats)}", value=shorten(seats))
         return self._guarded(self._seated, check_table_id(table), seats)
 
     def acquire_lease(self, table: str, seat: int, holder: str, seconds: float) -> bool:

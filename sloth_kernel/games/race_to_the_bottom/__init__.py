@@ -1,5 +1,8 @@
 """Race to the Bottom: climbing and shedding with private 54-card decks. The game's parts, and the spec that names them."""
 
+from typing import Any
+
+from sloth_kernel.errors import ConfigError
 from sloth_kernel.spec import GameSpec, Notebook
 
 SPEC = GameSpec(
@@ -35,8 +38,9 @@ SPEC = GameSpec(
         "grand_prix": "Play a Grand Prix of several races (RB-10).",
         "races": "How many races make a Grand Prix (RB-10: three).",
     },
-    option_ranges={"races": (1, 9)},
+    option_ranges={"races": (1, 9, "races in a Grand Prix; the rulebook's is 3, RB-10")},
     option_needs={"races": {"grand_prix": True}},
+    options_together="sloth_kernel.games.race_to_the_bottom:options_together",
     seat_options=("leader",),
     edge_cases=(("4 players, a Grand Prix of 9 races", {"players": 4, "grand_prix": True, "races": 9}),),
     notebooks=(
@@ -45,3 +49,15 @@ SPEC = GameSpec(
         ),
     ),
 )
+
+
+def options_together(config: Any) -> None:
+    """The rule that ties Race to the Bottom's options together: races only counts in a Grand Prix (RB-10),
+    as the spec's ``option_needs`` declares."""
+    default = type(config)()
+    for option, needs in SPEC.option_needs.items():
+        if getattr(config, option) != getattr(default, option) and any(
+            getattr(config, k) != v for k, v in needs.items()
+        ):
+            wanted = ", ".join(f"{k}={v}" for k, v in needs.items())
+            raise ConfigError(f"{option} only applies to the Grand Prix: set {wanted} (RB-10)")

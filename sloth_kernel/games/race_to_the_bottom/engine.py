@@ -71,9 +71,7 @@ from sloth_kernel.notation import (
     move_words,
     read_notation,
     same_value,
-    seat_number,
     shown,
-    whole_number,
 )
 
 # --- constants ---------------------------------------------------------------
@@ -126,17 +124,6 @@ class RaceConfig(GameConfig):
     leader: int = 0
     grand_prix: bool = False
     races: int = 3
-
-    def validate(self) -> None:
-        """Limits: players 2-4 (RB-1), leader a seat, races 1-9 and only in a Grand Prix (RB-10)."""
-        if type(self.players) is not int or not 2 <= self.players <= 4:
-            raise ConfigError(f"Race to the Bottom takes 2-4 players, not {shown(self.players)} (RB-1)")
-        seat_number("leader", self.leader, self.players)
-        if type(self.grand_prix) is not bool:
-            raise ConfigError(f"grand_prix must be True or False, not {shown(self.grand_prix)}")
-        whole_number("races", self.races, 1, 9, "races in a Grand Prix; the rulebook's is 3, RB-10")
-        if self.races != 3 and not self.grand_prix:
-            raise ConfigError("races only applies to the Grand Prix: set grand_prix=True (RB-10)")
 
 
 # --- moves -------------------------------------------------------------------
@@ -313,7 +300,7 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
                 raise ConfigError(f"{seat_name(seat)} holds more cards of a rank than one 54-card deck has (RB-1)")
             if not sum(hand) + len(deck):
                 raise ConfigError(f"{seat_name(seat)} has no cards: they would already have won (RB-9)")
-        leader = check_seat(deal.get("leader", self.cfg.leader), n, "leader")
+        leader = check_seat(deal.get("leader", self.cfg.leader), n, what="leader")
         state = RaceState(self, seed, dict(deal))
         state.start_race(0, leader, hands=hands, decks=decks)
         return state
@@ -511,7 +498,7 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
 
     def remaining(self, seat: int) -> int:
         """Cards left to shed: hand + deck (the number the race is about). ConfigError if `seat` is no seat."""
-        seat_number("seat", seat, self.n)
+        seat = check_seat(seat, self.n)
         return self.nhand[seat] + len(self.decks[seat])
 
     def _left(self, seat: int) -> int:

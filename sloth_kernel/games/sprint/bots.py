@@ -18,42 +18,36 @@ import random
 from functools import lru_cache
 from typing import ClassVar
 
-from sloth_kernel.errors import ConfigError
+from sloth_kernel.bots.options import check_bot_options
 from sloth_kernel.games.sprint.engine import Lift, SprintConfig, SprintObservation, lift_move
 from sloth_kernel.games.sprint.odds import AIM_OFFSETS, AimPolicy, optimal_offset, optimal_policy
 from sloth_kernel.games.sprint.skill import ERROR_SHAPES, ErrorShape, GaussianLifter, draw_lift
-from sloth_kernel.notation import shown
 
 DEFAULT_SIGMA = 0.15  # a fair adult: a typical miss of 15% of the aim
-MAX_SIGMA = 2.0  # the widest skill: a typical miss of twice the aim (relative), or 2 cards (absolute)
-OFFSETS = (AIM_OFFSETS[0], AIM_OFFSETS[-1])  # the aim offsets the solvers choose among: -8 to +3 cards
-
-
-def _real(name: str, value: object, low: float, high: float, why: str) -> float:
-    """A bot option that is a number (int or float, never a bool, NaN or infinity) from `low` to `high`."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ConfigError(f"{name} must be a number from {low:g} to {high:g} ({why}), not {shown(value)}")
-    return float(value)
-
-
-def check_skill(sigma: object, error: object) -> None:
-    """The options every Sprint! bot takes: sigma 0 to 2, error one of the three shapes of miss."""
-    _real("sigma", sigma, 0.0, MAX_SIGMA, "the lifter's typical miss; 0 lifts exactly")
-    if not isinstance(error, str) or error not in ERROR_SHAPES:
-        raise ConfigError(f"error must be one of {', '.join(ERROR_SHAPES)}, not {shown(error)}")
 
 
 class LifterBot:
     """Aim at ``objective + offset``; lift with relative Gaussian error ``sigma`` (SP-7)."""
 
     name = "heuristic"
-    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": (0.0, MAX_SIGMA), "offset": OFFSETS}
+    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {
+        # the widest skill: a typical miss of twice the aim (relative), or 2 cards (absolute)
+        "sigma": (0.0, 2.0),
+        # the aim offsets the solvers choose among: -8 to +3 cards
+        "offset": (AIM_OFFSETS[0], AIM_OFFSETS[-1]),
+    }
+    """The one declaration of the Sprint! bots' option ranges (``make_bot`` and ``__init__`` check them)."""
+    option_choices: ClassVar[dict[str, tuple[str, ...]]] = {"error": ERROR_SHAPES}
+    option_help: ClassVar[dict[str, str]] = {
+        "sigma": "the lifter's typical miss; 0 lifts exactly",
+        "offset": "cards above the Objective the lifter aims at",
+        "error": "the shape of the lifter's miss",
+    }
 
     def __init__(
         self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, offset: float = -1.0, error: ErrorShape = "relative"
     ) -> None:
-        check_skill(sigma, error)
-        _real("offset", offset, *OFFSETS, "cards above the Objective the lifter aims at")
+        check_bot_options(LifterBot, sigma=sigma, offset=offset, error=error)
         self.rng = random.Random(seed)
         self.sigma = sigma
         self.error = error
@@ -74,7 +68,7 @@ class ExpertBot(LifterBot):
     """Same hands as the heuristic bot, but aims at the exact solver's best offset for its sigma."""
 
     name = "expert"
-    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": (0.0, MAX_SIGMA)}
+    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": LifterBot.option_ranges["sigma"]}
 
     def __init__(self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, error: ErrorShape = "relative") -> None:
         super().__init__(seed, sigma, 0.0, error)
@@ -88,7 +82,7 @@ class MasterBot(LifterBot):
     """Same hands, but picks its aim per position and Objective from the exact optimal policy."""
 
     name = "master"
-    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": (0.0, MAX_SIGMA)}
+    option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": LifterBot.option_ranges["sigma"]}
 
     def __init__(self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, error: ErrorShape = "relative") -> None:
         super().__init__(seed, sigma, 0.0, error)

@@ -38,7 +38,9 @@ from sloth_kernel.core import (
     seeded_rng,
 )
 from sloth_kernel.errors import ConfigError, IllegalMoveError, InvalidMoveError
-from sloth_kernel.notation import NotationProblem, is_ascii_number, move_words, read_notation, shown, whole_number
+from sloth_kernel.games.sprint import MAX_OBJECTIVES as MAX_OBJECTIVES  # re-exported
+from sloth_kernel.games.sprint import SPEC
+from sloth_kernel.notation import NotationProblem, is_ascii_number, move_words, read_notation
 
 # --- constants -----------------------------------------------------------------
 
@@ -51,13 +53,10 @@ TILE_SQUARES = 6  # SP-1 (assumed): squares per board tile
 CARROT_ON_TILE = 4  # SP-1 (assumed): the carrot is each tile's 4th square
 LONG_TILES, SMALL_TILES = 6, 4  # SP-1: red (long) and blue (small) sides
 PERFECT_MOVE = 4  # SP-4: an exact lift moves the Tortoise 4
-MAX_PLAYERS = 20
-MAX_TRACK = 60  # squares: the longest track_length (10 tiles), the longest the expert and master bots solve within
-# about a second at worst (the longest Objective and race decks; `python -m sloth_kernel bench --edges`)
-MAX_RACE_CARDS = 128  # the largest race deck: a lift (at most 127) fits the numpy simulator's 8-bit tables
-MAX_OBJECTIVES = 128  # the most Objective cards
+# The option limits are declared once, in the spec (sloth_kernel/games/sprint/__init__.py), and read from it.
+MAX_RACE_CARDS = int(SPEC.option_ranges["race_deck"][1])  # the largest race deck, and the most of one kind
 DEFAULT_HAND_NOISE = 1.0  # SP-7: a person's cut lands within about one card of its aim
-MAX_HAND_NOISE = 4  # cards: the widest hand noise (beyond it the cut no longer shows any aim)
+MAX_HAND_NOISE = SPEC.option_ranges["hand_noise"][1]
 _SP3, _SP4, _SP5, _SP6 = ("SP-3",), ("SP-4",), ("SP-5",), ("SP-6",)
 
 RULES: dict[str, str] = {
@@ -142,78 +141,6 @@ class SprintConfig(GameConfig):
             f"SP-2 race deck ({self.pile_size} cards): {deck}",
             f"SP-3 objectives ({len(nums)} cards): {span}",
         )
-
-    def validate(self) -> None:
-        """Limits, checked before anything is built: players 1-20; track_length 2-60 squares;
-        carrots at most one per square before the finish; race_deck 8 counts, 2 to 128 cards in
-        all (SP-2); objectives 1 to 128 cards, each 1 to the most cards one can lift (SP-3, SP-4);
-        hand_noise a number of cards from 0 to 4 (SP-7)."""
-        whole_number("players", self.players, 1, MAX_PLAYERS, "everyone plays together as the Tortoise")
-        for name in ("small_track", "young_tortoise"):
-            if type(getattr(self, name)) is not bool:
-                raise ConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
-        if self.track_length is not None:
-            whole_number(
-                "track_length", self.track_length, 2, MAX_TRACK, "the finish square, SP-1; the long track's is 36"
-            )
-        if self.carrots is not None:
-            self._validate_carrots(self.carrots)
-        self._validate_race_deck(self.race_deck)
-        if self.race_deck[CARROT] and not self.carrot_squares:
-            raise ConfigError("the race deck has carrot cards but the track has no carrot squares (SP-1, SP-5)")
-        self._validate_objectives(self.objectives)
-        self._validate_hand_noise(self.hand_noise)
-
-    @staticmethod
-    def _validate_hand_noise(noise: object) -> None:
-        # a float, or an int (JSON and people write 1 for 1.0); never a bool, NaN or infinity
-        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= MAX_HAND_NOISE:
-            raise ConfigError(
-                f"hand_noise must be a number of cards from 0 to {MAX_HAND_NOISE} (how far a person's cut may "
-                f"land from where it was aimed; 0 makes cuts exact, SP-7), not {shown(noise)}"
-            )
-
-    def _validate_carrots(self, carrots: object) -> None:
-        finish = self.finish
-        if not isinstance(carrots, tuple) or len(carrots) > finish - 1:
-            raise ConfigError(
-                f"carrots must be a list of at most {finish - 1} squares (one per square before the finish), "
-                f"not {shown(carrots)}"
-            )
-        squares = list(carrots)
-        if any(type(c) is not int or not 0 < c < finish for c in squares) or squares != sorted(set(squares)):
-            raise ConfigError(
-                f"carrots must be distinct increasing squares between start and finish "
-                f"(1 to {finish - 1}), not {shown(squares)}"
-            )
-
-    @staticmethod
-    def _validate_race_deck(race_deck: object) -> None:
-        how = f"{len(RACE_KINDS)} card counts in the order {', '.join(RACE_KINDS)}"
-        if not isinstance(race_deck, tuple) or len(race_deck) != len(RACE_KINDS):
-            raise ConfigError(f"race_deck must be {how} (SP-2), not {shown(race_deck)}")
-        if any(type(n) is not int or not 0 <= n <= MAX_RACE_CARDS for n in race_deck):
-            raise ConfigError(f"race_deck must be {how}, each 0 to {MAX_RACE_CARDS} (SP-2), not {shown(race_deck)}")
-        total = sum(race_deck)
-        if total < 2:
-            raise ConfigError("the race deck needs at least 2 cards (one to lift, one for the Hare; SP-4)")
-        if total > MAX_RACE_CARDS:
-            raise ConfigError(
-                f"the race deck holds at most {MAX_RACE_CARDS} cards (the rulebook's has 32; lifts of more "
-                f"than 127 cards are beyond one hand and the simulators), not {total} (SP-2, SP-4)"
-            )
-
-    def _validate_objectives(self, objectives: object) -> None:
-        if not isinstance(objectives, tuple) or not 1 <= len(objectives) <= MAX_OBJECTIVES:
-            raise ConfigError(
-                f"objectives must be a list of 1 to {MAX_OBJECTIVES} Objective cards (the rulebook's are 18), "
-                f"not {shown(objectives)} (SP-3)"
-            )
-        if any(type(n) is not int or not 1 <= n <= self.max_lift for n in objectives):
-            raise ConfigError(
-                f"objectives must be a non-empty list of numbers from 1 to {self.max_lift} "
-                f"(the most cards one can lift); got {shown(list(objectives))}"
-            )
 
 
 # --- moves -----------------------------------------------------------------------

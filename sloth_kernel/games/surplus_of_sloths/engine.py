@@ -55,7 +55,7 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     sort_cards,
     type_deck,
 )
-from sloth_kernel.notation import NotationProblem, move_words, read_notation, seat_number, shown
+from sloth_kernel.notation import NotationProblem, check_seat, move_words, read_notation, shown
 
 # --- constants ---------------------------------------------------------------
 
@@ -103,17 +103,6 @@ class SurplusConfig(GameConfig):
     super_surplus: bool = False  # SS-10
     first_active: int = 0  # the rulebook's "most recently pet a sloth"
     match_first_active: Literal["rotate", "same"] = "rotate"  # Super Surplus: next game's first Active Player
-
-    def validate(self) -> None:
-        """Limits: players 2-4 (SS-1), first_active a seat, match_first_active 'rotate' or 'same'."""
-        if type(self.players) is not int or not 2 <= self.players <= 4:
-            raise ConfigError(f"Surplus of Sloths takes 2-4 players, not {shown(self.players)} (SS-1)")
-        seat_number("first_active", self.first_active, self.players)
-        for name in ("babies", "baby_nets_itself", "super_surplus"):
-            if type(getattr(self, name)) is not bool:
-                raise ConfigError(f"{name} must be True or False, not {shown(getattr(self, name))}")
-        if self.match_first_active not in ("rotate", "same"):
-            raise ConfigError(f"match_first_active must be 'rotate' or 'same', not {shown(self.match_first_active)}")
 
     @property
     def num_types(self) -> int:
@@ -435,7 +424,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
 
     def hand(self, seat: int) -> list[int]:
         """All cards in a seat's hand: kept from the deal (private) and drafted (public)."""
-        seat_number("seat", seat, self.cfg.players)
+        seat = check_seat(seat, self.cfg.players)
         return self.kept[seat] + self.drafted[seat]
 
     def reveal_lines(self) -> list[str]:

@@ -37,7 +37,11 @@ SPEC = GameSpec(
         "rounds": "How many rounds make a game (TS-14: three).",
         "drinks": "Suspicious Drinks dealt to each player (the rulebook's is 1); for the variant lab.",
     },
-    option_ranges={"finish": (3, 20), "rounds": (1, 9), "drinks": (0, 2)},
+    option_ranges={
+        "finish": (3, 20, "the finish space; the rulebook's is 9, TS-9"),
+        "rounds": (1, 9, "the rulebook plays 3, TS-14"),
+        "drinks": (0, 2, "Suspicious Drinks per player; the rulebook deals 1, TS-2"),
+    },
     seat_options=("pacemaker",),
     edge_cases=(
         ("every range at its top, no board", {"players": 5, "finish": 20, "rounds": 9, "drinks": 2, "no_board": True}),

@@ -59,9 +59,7 @@ from sloth_kernel.notation import (
     move_words,
     read_notation,
     same_value,
-    seat_number,
     shown,
-    whole_number,
 )
 
 # --- constants ---------------------------------------------------------------
@@ -119,17 +117,6 @@ class TooSlothConfig(GameConfig):
     finish: int = 9
     rounds: int = 3
     drinks: int = 1
-
-    def validate(self) -> None:
-        """Limits: players 3-5 (TS-1), pacemaker a seat, finish 3-20, rounds 1-9, drinks 0-2 per player."""
-        if type(self.players) is not int or not 3 <= self.players <= 5:
-            raise ConfigError(f"Too Sloth To Win takes 3-5 players, not {shown(self.players)} (TS-1)")
-        seat_number("pacemaker", self.pacemaker, self.players)
-        whole_number("finish", self.finish, 3, 20, "the finish space; the rulebook's is 9, TS-9")
-        whole_number("rounds", self.rounds, 1, 9, "the rulebook plays 3, TS-14")
-        whole_number("drinks", self.drinks, 0, 2, "Suspicious Drinks per player; the rulebook deals 1, TS-2")
-        if type(self.no_board) is not bool:
-            raise ConfigError(f"no_board must be True or False, not {shown(self.no_board)}")
 
     @property
     def top_number(self) -> int:
@@ -292,7 +279,7 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
             isinstance(p, int) and 0 <= p < self.cfg.finish for p in positions
         ):
             raise ConfigError(f"positions must be {self.cfg.players} spaces before the finish")
-        pacemaker = check_seat(deal.get("pacemaker", self.cfg.pacemaker), self.cfg.players, "pacemaker")
+        pacemaker = check_seat(deal.get("pacemaker", self.cfg.pacemaker), self.cfg.players, what="pacemaker")
         state = TooSlothState(self, seed, dict(deal))
         state.start_round(0, pacemaker, hands=hands, positions=positions)
         return state

@@ -8,6 +8,9 @@ plugin would declare the same entry point in its own pyproject.toml::
     toy-high-card = "toy_high_card:SPEC"
 """
 
+from typing import Any
+
+from sloth_kernel.errors import ConfigError
 from sloth_kernel.spec import GameSpec
 
 SPEC = GameSpec(
@@ -34,6 +37,16 @@ SPEC = GameSpec(
         "cards": "The deck is the cards 1 to this number (HC-1).",
         "hand_size": "Cards dealt to each player (HC-2).",
     },
-    option_ranges={"cards": (2, 30), "hand_size": (1, 15)},
+    option_ranges={"cards": (2, 30, "HC-1"), "hand_size": (1, 15, "HC-2")},
     option_needs={"cards": {"hand_size": 1}},
+    options_together="toy_high_card:options_together",
 )
+
+
+def options_together(config: Any) -> None:
+    """The rule that ties High Card's options together: the hands come out of the deck (HC-2)."""
+    if config.players * config.hand_size > config.cards:
+        raise ConfigError(
+            f"hand_size must deal no more than the {config.cards} cards: {config.players} players "
+            f"x {config.hand_size} is {config.players * config.hand_size} (HC-2)"
+        )

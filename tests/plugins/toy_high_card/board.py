@@ -10,7 +10,7 @@ from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.render import kit
-from toy_high_card.engine import MAX_CARDS
+from toy_high_card import SPEC
 from toy_high_card.render import card_face, hands, played
 
 FACE_PREFIX = "sk-f-hc-"
@@ -30,7 +30,7 @@ class HighCardBoard(GameBoard):
     # -- hooks --
 
     def face_styles(self) -> str:
-        return face_css({f"{FACE_PREFIX}{n}": card_face(n) for n in range(1, MAX_CARDS + 1)})
+        return face_css({f"{FACE_PREFIX}{n}": card_face(n) for n in range(1, int(SPEC.option_ranges["cards"][1]) + 1)})
 
     def build_controls(self) -> list[widgets.Widget]:
         self._play_button = widgets.Button(description="Play", button_style="success", icon="play")

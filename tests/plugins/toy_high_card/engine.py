@@ -41,8 +41,6 @@ RULES: dict[str, str] = {
     "HC-6": "When the hands are empty, whoever won the most tricks wins; players tied for the most share the win.",
 }
 _HC4, _HC5, _HC6 = ("HC-4",), ("HC-4", "HC-5"), ("HC-6",)
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-MAX_CARDS = 30
 
 
 @dataclass(frozen=True)
@@ -50,19 +48,8 @@ class HighCardConfig(GameConfig):
     """Options: seats, the size of the deck (HC-1) and of each hand (HC-2)."""
 
     players: int = 2
-    cards: int = MAX_CARDS
+    cards: int = 30
     hand_size: int = 7
-
-    def validate(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}")
-        if not 2 <= self.cards <= MAX_CARDS:
-            raise ConfigError(f"cards must be 2 to {MAX_CARDS}, not {self.cards}")
-        if self.hand_size < 1 or self.players * self.hand_size > self.cards:
-            raise ConfigError(
-                f"hand_size must be at least 1 and deal no more than the {self.cards} cards "
-                f"({self.players} x {self.hand_size} is too many)"
-            )
 
 
 # --- moves ---------------------------------------------------------------------------------

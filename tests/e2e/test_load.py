@@ -23,6 +23,7 @@ from harness import (
     screenshot_path,
     started_server,
     stop_leaving_no_kernels,
+    wait_for_first_board,
     wait_until,
 )
 
@@ -35,6 +36,7 @@ ACTIONS_PER_PAGE = 5
 # loaded the machine (load average 10). Still short enough to wait for.
 CULL_IDLE_TIMEOUT = 120
 CULL_INTERVAL = 5
+FIRST_BOARD_MS = 300_000
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +69,10 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
     try:
         for page in pages:  # all eight requests go out before any board is awaited
             page.goto(server.app_url(PLAY_APPS[GAME]), wait_until="commit")
-        for page in pages:
+        for number, (page, watch) in enumerate(zip(pages, watches, strict=True), start=1):
+            # eight pages load side by side on two cores: the first board may take minutes on a
+            # busy machine; a page that never shows one fails with a report of its state
+            wait_for_first_board(page, server, f"load-page-{number}", watch, timeout_ms=FIRST_BOARD_MS)
             driver = DRIVERS[GAME](page)
             driver.wait_for_board()
             driver.prepare()

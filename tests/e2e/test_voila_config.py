@@ -25,7 +25,7 @@ def test_tracebacks_hidden_and_idle_kernels_culled() -> None:
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_interval"] > 0
     assert culling["cull_idle_timeout"] >= 5 * 60  # long past any page load, so only abandoned kernels go
-    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 10
+    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 60  # 30 s ran out at a load average of 16
     # our kernel manager: a cap, a short life for kernels whose page never connects, live pool kernels
     assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "sloth_kernel.voila_setup.SlothKernelManager"
     limits = CONFIG["SlothKernelManager"]

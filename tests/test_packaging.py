@@ -222,3 +222,14 @@ def test_voila_json_names_a_kernel_connection_that_sends_each_message_at_once() 
             server.stop()
 
     assert asyncio.run(run()) == [0, 1]
+
+
+def test_every_data_file_of_the_widgets_package_is_package_data() -> None:
+    """widgets/ ships as sloth_widgets with only the package data pyproject.toml names
+    (include-package-data is off): each stylesheet there must be named, or a wheel's boards
+    would fail to import (sloth_widgets.markup reads board.css)."""
+    tool = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    named = tool["package-data"].get("sloth_widgets", [])
+    data = sorted(path.name for path in (REPO / "widgets").glob("*.css"))
+    assert data == ["board.css"]
+    assert all(any(Path(name).match(pattern) for pattern in named) for name in data), (data, named)

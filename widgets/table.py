@@ -32,19 +32,12 @@ from typing import Any, cast
 import ipywidgets as widgets
 import traitlets
 from sloth_widgets import board_class
-from sloth_widgets.common import (
-    BOARD_STYLE,
-    HUMAN,
-    GameBoard,
-    Session,
-    default_bot_level,
-    log_lines_html,
-    read_widget_message,
-    sequence_refusal,
-    server_log,
-    shield_messages,
-    widget_family,
-)
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import read_widget_message, server_log, shield_messages
+from sloth_widgets.log import log_lines_html
+from sloth_widgets.markup import BOARD_STYLE
+from sloth_widgets.session import HUMAN, Session, default_bot_level, sequence_refusal
+from sloth_widgets.tree import widget_family
 
 from sloth_kernel import Explanation, InvalidMoveError
 from sloth_kernel.core import seat_name

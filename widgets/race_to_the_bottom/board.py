@@ -7,7 +7,10 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, HandCard, face_css, guarded, progress_bar
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import HandCard
+from sloth_widgets.markup import face_css, progress_bar
 
 from sloth_kernel.errors import counted
 from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig

@@ -23,7 +23,8 @@ import secrets
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
 
 from sloth_kernel import Explanation
 from sloth_kernel.core import counted

@@ -16,7 +16,10 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import CardHand, GameBoard, HandCard, card_image, face_css, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import CardHand, HandCard
+from sloth_widgets.markup import card_image, face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted

@@ -22,7 +22,10 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import HandCard
+from sloth_widgets.markup import face_css
 
 from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name

@@ -6,7 +6,10 @@ import html
 from typing import Any
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import HandCard
+from sloth_widgets.markup import face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.render import kit

@@ -243,3 +243,15 @@ def test_a_move_sends_each_widget_at_most_one_update(game: str, monkeypatch: pyt
     buttons = board.hand.buttons
     if buttons:
         assert len({id(b.layout) for b in buttons}) == 1 and len({id(b.style) for b in buttons}) == 1
+
+
+@pytest.mark.parametrize("name", ["too-sloth-to-win", "sprint"])
+def test_every_board_sends_the_stylesheet_file_as_its_first_widget(name: str) -> None:
+    """The boards' CSS is a file of the package (board.css), read once and sent as a <style> by
+    each board: the same on every front end (the light and stock Voila templates, JupyterLab)."""
+    from importlib import resources
+
+    css = resources.files("sloth_widgets").joinpath("board.css").read_text(encoding="utf-8")
+    assert css.startswith(".sk-board{") and "<style>" not in css and "\n.sk-sr{" in css
+    first = Board(name, seed=1).children[0].value
+    assert first.startswith("\n<style>\n" + css + "</style>\n")

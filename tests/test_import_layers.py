@@ -140,7 +140,7 @@ def test_the_core_imports_no_layer_above_it() -> None:
 # below its own (a board's game parts, the table pages and the notebooks sit above the shell).
 SHELL_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"safety", "ask", "session", "markup", "log", "hand", "tree", "disclosure"}),
-    frozenset({"guard", "seats", "status", "asking", "stepper"}),
+    frozenset({"guard", "seats", "status", "asking", "stepper", "hooks"}),
     frozenset({"board"}),
 )
 

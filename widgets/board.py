@@ -9,7 +9,7 @@ import contextlib
 import functools
 import html
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -17,11 +17,12 @@ from sloth_widgets.ask import AskWhy
 from sloth_widgets.asking import ASK_COVERED, ask_question, ask_seats, ask_viewer, where_asked
 from sloth_widgets.disclosure import Disclosure
 from sloth_widgets.guard import guarded, read_widget_message, server_log
-from sloth_widgets.hand import CardHand, HandCard
+from sloth_widgets.hand import CardHand
+from sloth_widgets.hooks import BoardHooks, ObsT
 from sloth_widgets.log import LogView
-from sloth_widgets.markup import BOARD_STYLE
+from sloth_widgets.markup import BOARD_STYLE, explanation_html
 from sloth_widgets.seats import SeatSetup
-from sloth_widgets.session import HUMAN, Session, address_seed, parse_seed
+from sloth_widgets.session import Session, address_seed, parse_seed
 from sloth_widgets.status import (
     cover_html,
     deal_line_html,
@@ -38,21 +39,17 @@ from sloth_kernel.render import kit
 SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
 
 
-class GameBoard(widgets.VBox):
-    """The GUI shell every game shares. Subclasses fill in the hooks below.
+class GameBoard(widgets.VBox, BoardHooks[ObsT]):
+    """The GUI shell every game shares. A game's board fills in the hooks
+    (:class:`sloth_widgets.hooks.BoardHooks`) and uses the public methods below; it overrides
+    nothing of the shell and writes none of its private widgets.
 
-    Without a `seed` the board deals from a fresh secret seed (see the module docs).
+    Without a `seed` the board deals from a fresh secret seed (see :mod:`sloth_widgets.session`).
     """
 
     # The page's address parameters, sent by the play apps' front end once the board is up
     # (widgets/frontend: ``?seed=123`` chooses the deal). Nothing the kernel knows goes out in it.
     _page_params = traitlets.Dict().tag(sync=True)
-
-    game_name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    hand_title: ClassVar[str] = "Your hand"
-    shows_hand: ClassVar[bool] = True  # False for games without a hand of cards
-    prompt: ClassVar[str] = "Select cards, then press a button."
 
     def __init__(
         self,
@@ -61,8 +58,11 @@ class GameBoard(widgets.VBox):
         *,
         autoplay: bool = True,
         deal: dict[str, Any] | None = None,
+        session: Session | None = None,
         **options: Any,
     ) -> None:
+        """A board dealing its own games (a fresh, secret deal; a chosen `seed`; an explicit `deal`),
+        or, given a `session` made elsewhere (a shared table's page), drawing that one."""
         super().__init__()
         self.add_class("sk-board")
         self.autoplay = autoplay
@@ -85,8 +85,15 @@ class GameBoard(widgets.VBox):
         self._ask_box = Disclosure("Ask why", self._ask, layout=widgets.Layout(width="auto", max_width="100%"))
         self._ask_box.add_class("sk-ask-box")
         self._build_game_parts()
-        self.session = self._new_session(self._first_seed(seed, deal), seats, options, deal)
+        if session is None:
+            session = self._new_session(self._first_seed(seed, deal), seats, options, deal)
+        else:
+            session.observe(self._on_session_change, "version")
+        self.session = session
         self._setup.load(self.session)
+        options = self.setup_options()
+        if options:
+            self._setup.add_options(options)
         self._lay_out()
         self.render()
         self._maybe_autoplay()
@@ -119,7 +126,7 @@ class GameBoard(widgets.VBox):
         self._my_seat = widgets.HTML()  # your seat, below the middle of the table
         self._my_seat.add_class("sk-my-seat")
         self._hand_label = widgets.HTML()
-        self._hand = CardHand()
+        self._hand = CardHand(single=self.single_card)
         self._hand.observe(self._on_select, "selected")
         self._hint = widgets.ToggleButton(
             description="Hints",
@@ -128,6 +135,8 @@ class GameBoard(widgets.VBox):
         )
         self._hint.add_class("sk-hint-toggle")
         self._hint.observe(self._on_hint, "value")
+        if not self.offers_hints:
+            self._hint.layout.display = "none"
         self._explain = widgets.HTML()
         self._explain.add_class("sk-explain")
 
@@ -248,83 +257,42 @@ class GameBoard(widgets.VBox):
         """The engine state on the board right now."""
         return self.session.state
 
-    # -- hooks for each game ----------------------------------------------------------------
+    @property
+    def hints_toggle(self) -> widgets.ToggleButton:
+        """The Hints toggle, for a board to place among its controls (:meth:`build_controls`) and read."""
+        return self._hint
 
-    def face_styles(self) -> str:
-        """CSS for every card face a hand of this game can show."""
-        return ""
+    # -- what a board may do (besides filling in the hooks) ---------------------------------
 
-    def build_controls(self) -> list[widgets.Widget]:
-        """The game's action bar widgets (built once)."""
-        return []
+    def choice_changed(self) -> None:
+        """A control of the game's own changed the choice: drop the last verdict, show the new preview."""
+        self._verdict = None
+        self._refresh_explanation()
 
-    def build_table(self) -> list[widgets.Widget]:
-        """Interactive widgets shown under the picture (e.g. River rows), built once."""
-        return []
+    def show_preview(self, move: str) -> None:
+        """Show the engine's verdict on `move` under the controls (on the viewer's turn only)."""
+        self._verdict = None
+        self._explain.value = explanation_html(self.session.state.explain(move)) if self.session.my_turn else ""
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
-        """The viewer's hand as cards (empty if none)."""
-        return []
+    def refuse(self, move: str, reason: str) -> None:
+        """Refuse an action of the game's own controls with a sentence (nothing changes)."""
+        self._verdict = Explanation(move, False, reason)
+        self.render()
 
-    def hinted_keys(self, obs: Any) -> set[str]:
-        """Card keys that take part in some legal move (engine's legal_moves)."""
-        return set()
-
-    def picture(self, obs: Any, private: bool) -> str:
-        """The board picture; `private` False means public parts only (hot-seat cover)."""
-        return ""
-
-    def standings(self, obs: Any) -> str:
-        """A panel beside the log with the game's figures in full (a table); may be empty."""
-        return ""
-
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
-        """A seat's public counts, each a short phrase people read ("12 cards", "3 points")."""
-        return []
-
-    def seat_status(self, obs: Any, seat: int) -> str:
-        """A seat's public state in a word or two ("passed", "out", "finished 1st"); empty if none."""
-        return ""
-
-    def turn_hint(self, obs: Any) -> str:
-        """What the player to move may do now, in a few words ("beat the Pair or pass")."""
-        return ""
-
-    def held_back(self, obs: Any) -> int:
-        """How many of the newest log events a step-by-step reveal still hides (0: none).
-
-        While a reveal is under way the log, the turn line and the game-over panel hold back
-        what it has not shown yet; the board's own picture and figures must do the same.
-        """
-        return 0
-
-    def hand_heading(self, obs: Any, my_turn: bool) -> str:
-        return self.hand_title
-
-    def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
-        """May the hand's cards be selected now?"""
-        return my_turn
-
-    def summary(self, obs: Any) -> str:
-        """Game-over text (winner, scores)."""
-        return ""
-
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
-        """Enable, label and fill the action bar from the observation."""
-
-    def preview_move(self) -> str | None:
-        """The move the current selection would make, as text (None: nothing chosen)."""
-        return None
-
-    def reset_controls(self) -> None:
-        """Clear game-specific choices after the state changed."""
+    def moved_on(self, note: str = "") -> None:
+        """The board showed its next step (a round's results, a type of a reveal, a card turned):
+        drop the last verdict, say `note`, redraw, and let the bots go on."""
+        self._verdict = None
+        self._note = note
+        self.render()
+        self._maybe_autoplay()
 
     # -- the single render ---------------------------------------------------------------
 
     def render(self) -> None:
         """Redraw everything from the session (idempotent). Each widget sends what changed as one
         update (:func:`one_update_each`)."""
-        with one_update_each(self):
+        with self.session.drawing(), one_update_each(self):
             self._render()
 
     def _render(self) -> None:
@@ -333,6 +301,9 @@ class GameBoard(widgets.VBox):
         obs = session.observation()
         private = session.mode == "watch" or not session.covered
         my_turn = session.my_turn
+        staged = self.staged_note(obs)
+        if staged is not None and self._verdict is None:  # the last move's words would give the step away
+            self._note = staged
         held = max(0, self.held_back(obs))
         over = bool(state.is_over) and not held
         self._status.value = self._status_html(obs, held)
@@ -361,7 +332,7 @@ class GameBoard(widgets.VBox):
         self._controls.layout.display = "" if has_hand and not state.is_over else "none"
         self.update_controls(obs, my_turn)
         self._refresh_explanation()
-        bots_pending = session.bot_to_move
+        bots_pending = session.bot_to_move and not self.bots_wait(obs)  # they wait while a step is shown
         self._next.disabled = not bots_pending
         self._skip.disabled = not bots_pending or session.mode == "watch"
         self._skip.layout.display = "none" if session.mode == "watch" else ""
@@ -376,6 +347,10 @@ class GameBoard(widgets.VBox):
             f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if over else ""
         )
         self._over.layout.display = "" if over else "none"
+        if session.new_game_refusal() is not None:  # e.g. a shared table's page: the table's game only
+            self._again.layout.display = self._setup_box.layout.display = "none"
+        if not session.replay_offered:
+            self._replay_button.layout.display = "none"
         self._show_replay()
         self._configure_ask(obs)
         self._error.value = (
@@ -431,15 +406,10 @@ class GameBoard(widgets.VBox):
                 self.render()
 
     def seat_label(self, seat: int) -> tuple[str, str]:
-        """How the table names a seat: ("You", "Player 1") for the seat on screen, else
-        ("Player 2", "heuristic bot") and the like."""
-        session = self.session
-        if 0 <= seat < len(session.seats) and seat == session.viewer and session.mode == "bots":
-            return "You", seat_name(seat)
-        kind = session.seats[seat] if 0 <= seat < len(session.seats) else HUMAN
-        return seat_name(seat), ("at this screen" if kind == HUMAN else f"{kind} bot")
+        """How the table names a seat (:meth:`Session.seat_label`)."""
+        return self.session.seat_label(seat)
 
-    def _seats_html(self, obs: Any) -> tuple[str, str]:
+    def _seats_html(self, obs: ObsT) -> tuple[str, str]:
         """The seats around the table: the others in play order after yours, then yours."""
         session = self.session
         count = len(session.seats)
@@ -452,12 +422,12 @@ class GameBoard(widgets.VBox):
             f'<div class="sk-seats" role="list" aria-label="Your seat">{mine}</div>' if mine else ""
         )
 
-    def _seat_box(self, obs: Any, seat: int, over: bool) -> str:
+    def _seat_box(self, obs: ObsT, seat: int, over: bool) -> str:
         name, role = self.seat_label(seat)
         to_move = not over and seat == self.session.to_move
         return seat_box_html(name, role, self.seat_facts(obs, seat), self.seat_status(obs, seat), to_move)
 
-    def _status_html(self, obs: Any, held: int = 0) -> str:
+    def _status_html(self, obs: ObsT, held: int = 0) -> str:
         """The turn line: whose turn it is, unmistakably (yours in green), or the game's end."""
         return turn_line_html(self.session, self.title, lambda: self.turn_hint(obs), held)
 
@@ -491,6 +461,7 @@ class GameBoard(widgets.VBox):
 
     def submit(self, move: str | None) -> Explanation | None:
         """Send `move` for the seat on screen; the engine re-validates. Returns its verdict."""
+        self.before_own_move()
         if move is None:
             self._verdict = Explanation("", False, "choose something first")
             self.render()
@@ -502,6 +473,7 @@ class GameBoard(widgets.VBox):
 
     def submit_sequence(self, moves: list[str]) -> Explanation:
         """Several moves of the seat on screen as one action, all or nothing (engine-checked)."""
+        self.before_own_move()
         with self._own_action():
             verdict = self.session.play_sequence(moves, self.session.viewer)
         self._after_action(verdict)
@@ -527,7 +499,13 @@ class GameBoard(widgets.VBox):
         self.render()
 
     def step(self) -> bool:
-        """One bot move (the Next button); False if no bot is to move."""
+        """One step of the bots' pacing (the Next button, the clock): the board's own step to show
+        first (:meth:`pacing_step`), else one bot move; False if nothing moved."""
+        shown = self.pacing_step()
+        if shown is not None:
+            if not shown:
+                self._timer.playing = False
+            return shown
         with self._own_action():
             moved = self.session.step()
         if moved:
@@ -535,13 +513,6 @@ class GameBoard(widgets.VBox):
             self._note = self.session.state.log[-1].text if self.session.state.log else ""
             self.render()
         return moved
-
-    def before_bots_run(self) -> None:
-        """Hook: called when the player asks the bots to play on (a board may move past a reveal)."""
-
-    def bots_may_go_on(self) -> bool:
-        """Hook: may the bots keep moving in one run? (A board stops them at a reveal to show.)"""
-        return True
 
     def run_bots(self, limit: int = 10_000) -> int:
         """Let bots move until a human is to move, the game ends or the board has something to
@@ -559,7 +530,7 @@ class GameBoard(widgets.VBox):
 
     def _maybe_autoplay(self) -> None:
         """Start the front-end timer when bots are to move (it does nothing without a front end)."""
-        if self.autoplay and self.session.bot_to_move and not self._pause.value:
+        if self.autoplay and self.session.bot_to_move and not self._pause.value and not self.clock_waits():
             self._timer.playing = True
 
     def _show_error(self, err: BaseException) -> None:
@@ -603,9 +574,6 @@ class GameBoard(widgets.VBox):
         self._verdict = None
         self._refresh_explanation()
         self.on_selection()
-
-    def on_selection(self) -> None:
-        """Hook: the hand selection changed (e.g. show a drink chooser)."""
 
     @guarded
     def _on_hint(self, change: dict[str, Any]) -> None:
@@ -695,6 +663,11 @@ class GameBoard(widgets.VBox):
 
     @guarded
     def _on_new_game(self, seed: int | None, seats: list[str], options: dict[str, Any]) -> None:
+        refused = self.session.new_game_refusal()
+        if refused is not None:  # Play again and New game are not offered then; a click sent anyway gets this
+            self._verdict = Explanation("new game", False, refused)
+            self.render()
+            return
         self._timer.playing = False
         self._replay_open = False
         self.session = self._new_session(seed, seats, options)

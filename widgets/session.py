@@ -13,6 +13,7 @@ the setup panel, or the page's address (``?seed=123``, see
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -218,6 +219,44 @@ class Session(traitlets.HasTraits):
         """Whose view the finished game's replay shows: None, every hand (the play apps, where
         every hand may be shown after the game); a seat's page replays that seat's view only."""
         return None
+
+    # -- where the board stands: a play app's own screen, or a page of a shared table (a subclass) --
+
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        """How the table names a seat: ("You", "Player 1") for the seat on screen, else
+        ("Player 2", "heuristic bot") and the like."""
+        if 0 <= seat < len(self.seats) and seat == self.viewer and self.mode == "bots":
+            return "You", seat_name(seat)
+        kind = self.seats[seat] if 0 <= seat < len(self.seats) else HUMAN
+        return seat_name(seat), ("at this screen" if kind == HUMAN else f"{kind} bot")
+
+    @property
+    def mode_words(self) -> str:
+        """The mode as the turn line names it."""
+        return {"bots": "you against bots", "hot-seat": "hot-seat", "watch": "watching bots"}[self.mode]
+
+    @property
+    def status_note(self) -> str:
+        """A few more words for the turn line (empty: none)."""
+        return ""
+
+    @property
+    def record_shown(self) -> bool:
+        """May this screen show the seed and the record once the game is over?"""
+        return True
+
+    @property
+    def replay_offered(self) -> bool:
+        """Does the game-over box offer the step-through of the finished game?"""
+        return True
+
+    def new_game_refusal(self) -> str | None:
+        """Why the board may not deal a new game (None: it may; Play again and New game are offered)."""
+        return None
+
+    def drawing(self) -> contextlib.AbstractContextManager[Any]:
+        """Held while the board draws the session (a shared table's page: its lock)."""
+        return contextlib.nullcontext()
 
     def step(self) -> bool:
         """One bot move (if a bot is to move); True when something happened."""

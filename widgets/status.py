@@ -17,15 +17,13 @@ from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
 from sloth_kernel.render import kit
 
-MODE_WORDS = {"bots": "you against bots", "hot-seat": "hot-seat", "watch": "watching bots"}
-
 
 def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], held: int = 0) -> str:
     """The turn line: whose turn it is, unmistakably (yours in green), or the game's end.
     `turn_hint` says what the player to move may do (asked only on their turn); while a reveal
     holds back `held` events, the game is not over yet on screen."""
     state = session.state
-    mode = MODE_WORDS[session.mode]
+    mode = session.mode_words
     css = ""
     more = ""
     if state.is_over and not held:
@@ -46,7 +44,7 @@ def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], h
     else:
         what = f"{seat_name(session.to_move)} is to move."
     seed = ""
-    if state.is_over and not held:  # a secret seed only once the game is over and shown
+    if state.is_over and not held and session.record_shown:  # a secret seed only once the game is over and shown
         seed = f" · seed {session.seed} "
     elif session.chosen and not state.is_over:  # a chosen seed may be shown any time
         seed = f" · seed {session.seed} (chosen)"
@@ -55,6 +53,7 @@ def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], h
         f'<div class="sk-turn-what">{html.escape(what)}</div>'
         f'<div class="sk-turn-more">{html.escape(title)} · {html.escape(mode)}{html.escape(seed)}'
         + (f" · {html.escape(more)}" if more else "")
+        + (f" · {html.escape(session.status_note)}" if session.status_note else "")
         + "</div></div></div>"
     )
 
@@ -77,7 +76,7 @@ def seat_box_html(name: str, role: str, facts: Sequence[str], status: str, to_mo
 
 def deal_line_html(session: Session, game_name: str) -> str:
     """After the game: the seed (as text) and the record to download (options, seed, deal, moves)."""
-    if not session.state.is_over:
+    if not session.state.is_over or not session.record_shown:
         return ""  # never before the end: the seed and the record are the whole deal
     record = json.dumps(session.state.to_record())
     data = base64.b64encode(record.encode()).decode()

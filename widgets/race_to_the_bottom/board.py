@@ -13,7 +13,7 @@ from sloth_widgets.hand import HandCard
 from sloth_widgets.markup import face_css, progress_bar
 
 from sloth_kernel.errors import counted
-from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig
+from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig, RaceObservation
 from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, new_deck
 from sloth_kernel.games.race_to_the_bottom.render import card_face
 from sloth_kernel.render import kit
@@ -124,7 +124,7 @@ def ordinal(place: int) -> str:
     return ORDINALS.get(place, f"{place}th")
 
 
-class RaceBoard(GameBoard):
+class RaceBoard(GameBoard[RaceObservation]):
     """``RaceBoard()``: race your 54 cards against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -136,12 +136,12 @@ class RaceBoard(GameBoard):
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
         self._pitching_now = False  # set by each render (update_controls)
         super().__init__(seed, seats, **options)
-        config = cast(RaceConfig, self.session.game.config)
-        self._setup.add_options(
-            {"grand_prix": widgets.Checkbox(description="Grand Prix (3 races)", value=config.grand_prix)}
-        )
 
     # -- hooks --
+
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(RaceConfig, self.session.game.config)
+        return {"grand_prix": widgets.Checkbox(description="Grand Prix (3 races)", value=config.grand_prix)}
 
     def face_styles(self) -> str:
         return face_css({face_class(t): card_face(t) for t in CARD_SYMBOLS}) + RB_STYLE
@@ -175,7 +175,14 @@ class RaceBoard(GameBoard):
         )
         self._pitch_button.add_class("sk-pitch")
         self._pitch_button.on_click(self._on_pitch)
-        return [self._play_button, *self._jokers, self._pass_button, self._pitch_order, self._pitch_button, self._hint]
+        return [
+            self._play_button,
+            *self._jokers,
+            self._pass_button,
+            self._pitch_order,
+            self._pitch_button,
+            self.hints_toggle,
+        ]
 
     def hand_cards(self, obs: Any) -> list[HandCard]:
         viewer = self.session.viewer
@@ -412,7 +419,7 @@ class RaceBoard(GameBoard):
         return "Your hand, grouped by rank"
 
     def preview_move(self) -> str | None:
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if not keys or self._pitching():
             return None
         naturals = [k for k in keys if k != "*"]
@@ -438,14 +445,14 @@ class RaceBoard(GameBoard):
         return self._pitching_now
 
     def _show_jokers(self, pitching: bool) -> None:
-        count = 0 if pitching else self._hand.selected_keys.count("*")
+        count = 0 if pitching else self.hand.selected_keys.count("*")
         for index, dropdown in enumerate(self._jokers):
             dropdown.layout.display = "" if index < count else "none"
 
     def _show_pitch_order(self, pitching: bool) -> None:
         if not pitching:
             return  # hidden: keep the widgets as they are (nothing to send)
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         order = " → ".join(card_word(k) for k in keys) or "nothing yet (you may refill without pitching)"
         self._pitch_order.value = f"<b>Under your deck, first to last:</b> {html.escape(order)}"
         self._pitch_button.description = (
@@ -454,7 +461,7 @@ class RaceBoard(GameBoard):
 
     def _suggest_jokers(self) -> None:
         """If the selection with Jokers matches exactly one legal meld, preselect its declarations."""
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if "*" not in keys or not self.session.my_turn:
             return
         naturals = sorted(k for k in keys if k != "*")
@@ -481,10 +488,9 @@ class RaceBoard(GameBoard):
 
     @guarded
     def _on_pitch(self, button: widgets.Button) -> None:
-        moves = [f"pitch {key}" for key in self._hand.selected_keys] + ["done"]
+        moves = [f"pitch {key}" for key in self.hand.selected_keys] + ["done"]
         self.submit_sequence(moves)
 
     @guarded
     def _on_joker(self, change: dict[str, Any]) -> None:
-        self._verdict = None
-        self._refresh_explanation()
+        self.choice_changed()

@@ -26,9 +26,8 @@ import ipywidgets as widgets
 from sloth_widgets.board import GameBoard
 from sloth_widgets.guard import guarded
 
-from sloth_kernel import Explanation
 from sloth_kernel.core import counted
-from sloth_kernel.games.sprint.engine import SprintConfig, TurnReport, short_words
+from sloth_kernel.games.sprint.engine import SprintConfig, SprintObservation, TurnReport, short_words
 from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
 
@@ -117,7 +116,7 @@ def race_so_far(report_list: list[TurnReport], finish: int) -> str:
     return f"{' + '.join(parts)} = {counted(total, 'square')}"
 
 
-class SprintBoard(GameBoard):
+class SprintBoard(GameBoard[SprintObservation]):
     """``SprintBoard()``: you and a simulated lifter against the Hare; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -126,6 +125,7 @@ class SprintBoard(GameBoard):
     game_name = "sprint"
     title = "Sprint!"
     shows_hand = False
+    offers_hints = False  # a hint would have to count for you (SP-7)
     prompt = "Drag the cut point down the pile (further down lifts more), then press Lift here."
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
@@ -136,24 +136,6 @@ class SprintBoard(GameBoard):
         self._frame: tuple[int, int] = (10, 10)  # this turn's room above and below the pile
         self._turn_key: tuple[str, int] = ("", -1)
         super().__init__(seed, seats, **options)
-        config = cast(SprintConfig, self.session.game.config)
-        noises = list(HAND_NOISES)
-        if config.hand_noise not in [v for _, v in noises]:  # a board made in code with another value
-            noises.append((f"about {config.hand_noise:g} cards", config.hand_noise))
-        self._setup.add_options(
-            {
-                "small_track": widgets.Checkbox(description="Small Track", value=config.small_track),
-                "young_tortoise": widgets.Checkbox(description="Young Tortoise", value=config.young_tortoise),
-                "hand_noise": widgets.Dropdown(
-                    options=noises,
-                    value=config.hand_noise,
-                    description="Hand noise",
-                    tooltip="how far a person's cut may land from where it was aimed (SP-7)",
-                    layout=widgets.Layout(width="280px"),
-                ),
-            }
-        )
-        self._hint.layout.display = "none"  # a hint would have to count for you (SP-7)
 
     # -- building --
 
@@ -303,13 +285,27 @@ class SprintBoard(GameBoard):
 
     # -- hooks --
 
-    def render(self) -> None:
-        """Redraw; while a Hare card is face down, the words under the table say only the lift."""
-        obs = self.session.observation()
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(SprintConfig, self.session.game.config)
+        noises = list(HAND_NOISES)
+        if config.hand_noise not in [v for _, v in noises]:  # a board made in code with another value
+            noises.append((f"about {config.hand_noise:g} cards", config.hand_noise))
+        return {
+            "small_track": widgets.Checkbox(description="Small Track", value=config.small_track),
+            "young_tortoise": widgets.Checkbox(description="Young Tortoise", value=config.young_tortoise),
+            "hand_noise": widgets.Dropdown(
+                options=noises,
+                value=config.hand_noise,
+                description="Hand noise",
+                tooltip="how far a person's cut may land from where it was aimed (SP-7)",
+                layout=widgets.Layout(width="280px"),
+            ),
+        }
+
+    def staged_note(self, obs: Any) -> str | None:
+        """While a Hare card is face down, the words under the table say only the lift."""
         self._sync_hold(obs)
-        if self._hold is not None:
-            self._note = self._lift_words(obs)
-        super().render()
+        return self._lift_words(obs) if self._hold is not None else None
 
     def picture(self, obs: Any, private: bool) -> str:
         shown = self._shown(obs)
@@ -523,13 +519,11 @@ class SprintBoard(GameBoard):
     @guarded
     def _on_lift(self, button: widgets.Button) -> None:
         if self._hold is not None:  # a forged click: the Hare card must be seen first
-            self._verdict = Explanation("lift", False, "turn the Hare card first")
-            self.render()
+            self.refuse("lift", "turn the Hare card first")
             return
         refused = self.session.refusal(self.session.viewer)
         if refused is not None:  # off turn: the lift is never worked out (the slip comes from the seed)
-            self._verdict = Explanation("lift", False, refused)
-            self.render()
+            self.refuse("lift", refused)
             return
         move = self.session.state.lift_from_cut(self.cut_share())  # SP-7: the hand's slip included
         self.submit(str(move))
@@ -544,19 +538,13 @@ class SprintBoard(GameBoard):
             return False
         obs = self.session.observation()
         self._hold = None
-        self._verdict = None
-        self._note = self._lift_words(obs)
-        self.render()
-        self._maybe_autoplay()
+        self.moved_on(self._lift_words(obs))
         return True
 
-    def step(self) -> bool:
+    def pacing_step(self) -> bool | None:
         """One step of the bots' pacing: turn a face-down Hare card first, else one bot move."""
-        if self.turn_hare_card():
-            return True
-        return super().step()
+        return True if self.turn_hare_card() else None
 
-    def _maybe_autoplay(self) -> None:
-        if self._hold is not None:
-            return  # the person turns the Hare card of their own lift; a bot's is turned by the pacing
-        super()._maybe_autoplay()
+    def clock_waits(self) -> bool:
+        """The person turns the Hare card of their own lift; a bot's is turned by the pacing."""
+        return self._hold is not None

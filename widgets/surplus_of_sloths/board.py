@@ -24,7 +24,7 @@ from sloth_widgets.markup import card_image, face_css
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
 from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, CARD_IDS, SLOTH_TYPES, points
-from sloth_kernel.games.surplus_of_sloths.engine import SurplusConfig
+from sloth_kernel.games.surplus_of_sloths.engine import SurplusConfig, SurplusObservation
 from sloth_kernel.games.surplus_of_sloths.render import card, card_title, face
 from sloth_kernel.render import kit
 
@@ -97,7 +97,7 @@ def names(seats: Any) -> str:
     return " and ".join(seat_name(s) for s in seats)
 
 
-class SurplusBoard(GameBoard):
+class SurplusBoard(GameBoard[SurplusObservation]):
     """``SurplusBoard()``: draft against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -111,15 +111,6 @@ class SurplusBoard(GameBoard):
         self._reveal_seen = 0  # the most types shown so far: what the log, seats and results may show
         self._reveal_key: tuple[str, int] = ("", 0)
         super().__init__(seed, seats, **options)
-        config = cast(SurplusConfig, self.session.game.config)
-        self._setup.add_options(
-            {
-                "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
-                "super_surplus": widgets.Checkbox(
-                    description="Super Surplus match (SS-10)", value=config.super_surplus
-                ),
-            }
-        )
 
     # -- building --
 
@@ -166,7 +157,7 @@ class SurplusBoard(GameBoard):
         )
         self._keep_button.add_class("sk-keep")
         self._keep_button.on_click(self._on_keep)
-        return [self._play_button, self._keep_button, self._hint]
+        return [self._play_button, self._keep_button, self.hints_toggle]
 
     # -- the stepped reveal: what has been shown so far --
 
@@ -230,12 +221,18 @@ class SurplusBoard(GameBoard):
 
     # -- hooks --
 
-    def render(self) -> None:
-        obs = self.session.observation()
-        if self.revealing(obs) and self._verdict is None:
-            # the last move's words would quote the newest log line, which is the reveal's end
-            self._note = "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
-        super().render()
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(SurplusConfig, self.session.game.config)
+        return {
+            "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
+            "super_surplus": widgets.Checkbox(description="Super Surplus match (SS-10)", value=config.super_surplus),
+        }
+
+    def staged_note(self, obs: Any) -> str | None:
+        """While the reveal runs (the last move's words would quote the newest log line, which is the reveal's end)."""
+        if self.revealing(obs):
+            return "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
+        return None
 
     def seat_facts(self, obs: Any, seat: int) -> list[str]:
         facts = []
@@ -479,7 +476,7 @@ class SurplusBoard(GameBoard):
         for index, (river, label) in enumerate(zip(self._rivers, self._river_labels, strict=False), start=1):
             codes = obs.rivers[index - 1]
             takes = [f"take {c} from row {index}" in legal for c in codes]
-            hints = takes if self._hint.value else []
+            hints = takes if self.hints_toggle.value else []
             faded = [obs.row is not None and obs.row != index] * len(codes)
             river.show(
                 [HandCard(c, face_class(c), card_title(c)) for c in codes],
@@ -510,7 +507,7 @@ class SurplusBoard(GameBoard):
                 if river.selected_keys:
                     return f"take {river.selected_keys[0]} from row {row}"
             return None
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if not keys:
             return None
         verb = "pick" if obs.phase == "pick" else "net"
@@ -585,13 +582,12 @@ class SurplusBoard(GameBoard):
 
     # -- actions --
 
-    def step(self) -> bool:
-        """Next bot move; while a finished game's reveal is pending (a match goes on), the next type first."""
-        obs = self.session.observation()
-        if self.revealing(obs):
+    def pacing_step(self) -> bool | None:
+        """While a finished game's reveal is pending (a match goes on), the next type first."""
+        if self.revealing(self.session.observation()):
             self._step_reveal(+1)
             return True
-        return super().step()
+        return None
 
     # -- handlers --
 
@@ -602,19 +598,16 @@ class SurplusBoard(GameBoard):
         total = len(self._reveal_results(obs))
         self._reveal_step = max(0, min(total, min(self._reveal_step, total) + delta))
         self._reveal_seen = max(self._reveal_seen, self._reveal_step)
-        done = before and not self.revealing(obs)
-        if done:
-            self._note = ""
-        self.render()  # the log, the seats and the game-over panel follow the reveal
-        if done:
-            self._maybe_autoplay()
+        if before and not self.revealing(obs):
+            self.moved_on()  # the bots go on
+        else:
+            self.render()  # the log, the seats and the game-over panel follow the reveal
 
     @guarded
     def _on_river(self, row: int, change: dict[str, Any]) -> None:
         if change["new"]:
             self._rivers[2 - row].clear()  # one River card at a time
-        self._verdict = None
-        self._refresh_explanation()
+        self.choice_changed()
 
     @guarded
     def _on_play(self, button: widgets.Button) -> None:

@@ -27,7 +27,6 @@ from sloth_widgets.guard import guarded
 from sloth_widgets.hand import HandCard
 from sloth_widgets.markup import face_css
 
-from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
 from sloth_kernel.games.too_sloth_to_win.combos import DRINK, DRINK_BASE, card_value, combo_name
@@ -139,7 +138,7 @@ def round_ends(obs: Any) -> list[RoundEnd]:
     return ends
 
 
-class TooSlothBoard(GameBoard):
+class TooSlothBoard(GameBoard[TooSlothObservation]):
     """``TooSlothBoard()``: you against three heuristic bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -154,10 +153,12 @@ class TooSlothBoard(GameBoard):
         self._revealed_session: Any = None
         self._scene_cache: dict[tuple[int, int, int | None], Any] = {}
         super().__init__(seed, seats, **options)
-        config = cast(TooSlothConfig, self.session.game.config)
-        self._setup.add_options({"no_board": widgets.Checkbox(description="No-Board variant", value=config.no_board)})
 
     # -- hooks --
+
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(TooSlothConfig, self.session.game.config)
+        return {"no_board": widgets.Checkbox(description="No-Board variant", value=config.no_board)}
 
     def face_styles(self) -> str:
         faces = {f"{FACE_PREFIX}{n}": card_face(n) for n in range(1, 9)}
@@ -200,7 +201,7 @@ class TooSlothBoard(GameBoard):
         )
         self._take.add_class("sk-take")
         self._take.observe(self._on_take, "value")
-        return [self._play_button, self._declare_box, self._pass_button, self._take, self._hint]
+        return [self._play_button, self._declare_box, self._pass_button, self._take, self.hints_toggle]
 
     def hand_cards(self, obs: Any) -> list[HandCard]:
         obs = self._scene(obs) or obs
@@ -367,9 +368,16 @@ class TooSlothBoard(GameBoard):
             self._pass_button.description = "Pass"
         self._pass_button.tooltip = "; ".join(take_label(p) for p in passes) or "pass (not possible now)"
         self._show_declare()
+        pending = self._pending(obs)
+        self._continue.layout.display = "" if pending is not None else "none"
+        if pending is not None:
+            number = pending.result.round + 1
+            self._continue.description = (
+                f"Show the results of round {number}" if self._stage == 0 else f"Deal round {number + 1}"
+            )
 
     def preview_move(self) -> str | None:
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if not keys:
             return None
         declared = self._declare.value
@@ -386,26 +394,18 @@ class TooSlothBoard(GameBoard):
 
     # -- the board's own parts --
 
-    def render(self) -> None:
-        pending = self._pending(self.session.observation())
-        if pending is not None:  # the note repeats the newest log line, which may be the next deal
-            self._note = ""
-        super().render()
-        if pending is not None:  # the bots wait while the player steps through a round's end
-            self._next.disabled = self._skip.disabled = True
-        self._continue.layout.display = "" if pending is not None else "none"
-        if pending is not None:
-            number = pending.result.round + 1
-            self._continue.description = (
-                f"Show the results of round {number}" if self._stage == 0 else f"Deal round {number + 1}"
-            )
+    def staged_note(self, obs: Any) -> str | None:
+        """While a round's end is shown: no words (the last move's would repeat the newest log
+        line, which may be the next deal)."""
+        return "" if self._pending(obs) is not None else None
 
-    def step(self) -> bool:
-        """One bot move, unless the player is still looking at a round's end."""
-        if self._pending(self.session.observation()) is not None:
-            self._timer.playing = False
-            return False
-        return super().step()
+    def bots_wait(self, obs: Any) -> bool:
+        """The bots wait while the player steps through a round's end."""
+        return self._pending(obs) is not None
+
+    def pacing_step(self) -> bool | None:
+        """No bot moves while the player is still looking at a round's end."""
+        return False if self._pending(self.session.observation()) is not None else None
 
     def before_bots_run(self) -> None:
         """Asked while a round's end is shown, the bots move on past it (an explicit request)."""
@@ -415,10 +415,9 @@ class TooSlothBoard(GameBoard):
         """Bots stop at a round's end: it is shown first."""
         return self._pending(self.session.observation()) is None
 
-    def submit(self, move: str | None) -> Explanation | None:
-        """Send a move (the controls are off while a round's end is shown; a move sent anyway moves on)."""
+    def before_own_move(self) -> None:
+        """The controls are off while a round's end is shown; a move sent anyway moves on."""
         self._skip_round_end()
-        return super().submit(move)
 
     def _skip_round_end(self) -> None:
         end = self._pending(self.session.observation())
@@ -596,11 +595,11 @@ class TooSlothBoard(GameBoard):
     # -- drink declaration --
 
     def _show_declare(self) -> None:
-        self._declare_box.layout.display = "" if "D" in self._hand.selected_keys else "none"
+        self._declare_box.layout.display = "" if "D" in self.hand.selected_keys else "none"
 
     def _suggest_declaration(self) -> None:
         """If exactly one legal play matches the selection with a drink, preselect its number."""
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if "D" not in keys or not self.session.my_turn:
             return
         wanted = sorted(keys)
@@ -627,10 +626,7 @@ class TooSlothBoard(GameBoard):
         else:
             self._rounds_shown = end.index + 1
             self._stage = 0
-        self._verdict = None
-        self._note = ""
-        self.render()
-        self._maybe_autoplay()
+        self.moved_on()
 
     @guarded
     def _on_play(self, button: widgets.Button) -> None:
@@ -646,13 +642,9 @@ class TooSlothBoard(GameBoard):
 
     @guarded
     def _on_declare(self, change: dict[str, Any]) -> None:
-        self._verdict = None
-        self._refresh_explanation()
+        self.choice_changed()
 
     @guarded
     def _on_take(self, change: dict[str, Any]) -> None:
         if change["new"]:
-            self._verdict = None
-            self._explain.value = (
-                self.session.state.explain(change["new"])._repr_html_() if self.session.my_turn else ""
-            )
+            self.show_preview(change["new"])

@@ -13,22 +13,23 @@ from sloth_widgets.markup import face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.render import kit
-from toy_high_card.engine import MAX_CARDS
+from toy_high_card.engine import MAX_CARDS, HighCardObservation
 from toy_high_card.render import card_face, hands, played
 
 FACE_PREFIX = "sk-f-hc-"
 
 
-class HighCardBoard(GameBoard):
+class HighCardBoard(GameBoard[HighCardObservation]):
     """``HighCardBoard(seed=1)``: you against a heuristic bot; see :class:`GameBoard`."""
 
     game_name = "toy-high-card"
     title = "High Card"
     prompt = "Select a card, then press Play."
 
+    single_card = True  # one card per move
+
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
-        self._hand.single = True  # one card per move
 
     # -- hooks --
 
@@ -39,7 +40,7 @@ class HighCardBoard(GameBoard):
         self._play_button = widgets.Button(description="Play", button_style="success", icon="play")
         self._play_button.add_class("sk-play")
         self._play_button.on_click(self._on_play)
-        return [self._play_button, self._hint]
+        return [self._play_button, self.hints_toggle]
 
     def hand_cards(self, obs: Any) -> list[HandCard]:
         return [HandCard(str(c), f"{FACE_PREFIX}{c}", f"card {c}") for c in obs.hand or ()]
@@ -72,7 +73,7 @@ class HighCardBoard(GameBoard):
         self._play_button.disabled = not my_turn
 
     def preview_move(self) -> str | None:
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         return f"play {keys[0]}" if keys else None
 
     # -- handlers --

@@ -298,7 +298,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     def _render(self) -> None:
         session = self.session
         state = session.state
-        obs = session.observation()
+        obs: ObsT = session.observation()
         private = session.mode == "watch" or not session.covered
         my_turn = session.my_turn
         staged = self.staged_note(obs)
@@ -362,7 +362,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         """Whose live question the board may put: the seat on screen, with their hand shown (None: nobody)."""
         return ask_viewer(self.session)
 
-    def _configure_ask(self, obs: Any) -> None:
+    def _configure_ask(self, obs: ObsT) -> None:
         """Ask why (who may ask about whom: :mod:`sloth_widgets.asking`). An answer is forgotten when
         the one who asked leaves the screen."""
         session = self.session

@@ -7,12 +7,26 @@ has a default that suits a game without that part.
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import ipywidgets as widgets
 from sloth_widgets.hand import HandCard
 
-ObsT = TypeVar("ObsT")
+from sloth_kernel.core import Event
+
+
+class Observation(Protocol):
+    """What the shell itself reads of every game's observation (a game's board reads the rest)."""
+
+    @property
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    @property
+    def log(self) -> Sequence[Event]: ...
+
+
+ObsT = TypeVar("ObsT", bound=Observation)
 
 
 class BoardHooks(Generic[ObsT]):

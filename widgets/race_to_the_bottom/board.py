@@ -184,7 +184,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             self.hints_toggle,
         ]
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: RaceObservation) -> list[HandCard]:
         viewer = self.session.viewer
         hand = obs.seats[viewer].hand if viewer is not None else None
         if not hand:
@@ -195,7 +195,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             shown.append(HandCard(token, face_class(token), name, group_start=index > 0 and hand[index - 1] != token))
         return shown
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: RaceObservation) -> set[str]:
         keys: set[str] = set()
         for move in obs.legal_moves:
             text = str(move)
@@ -211,7 +211,7 @@ class RaceBoard(GameBoard[RaceObservation]):
     def _name(self, seat: int) -> str:
         return self.seat_label(seat)[0]
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: RaceObservation, private: bool) -> str:
         mode = f"Grand Prix, race {obs.race} of {obs.races}" if obs.grand_prix else "A single race"
         parts = [
             f'<div class="rb-mode">{html.escape(mode)}: the first to shed all {DECK_SIZE} cards, '
@@ -249,7 +249,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             parts.append(kit.panel("Hands and decks (teacher's view)", self._teacher_html(obs), css="sk-rb-hands"))
         return '<div class="rb-mid">' + "".join(parts) + "</div>"
 
-    def _trick_html(self, obs: Any) -> str:
+    def _trick_html(self, obs: RaceObservation) -> str:
         if obs.is_over:
             return f'<div class="rb-open">The {"Grand Prix" if obs.grand_prix else "race"} is over.</div>'
         if not obs.trick:
@@ -275,7 +275,7 @@ class RaceBoard(GameBoard[RaceObservation]):
         count = counted(len(obs.trick), "meld")
         return f'<ol class="rb-trick sk-rb-table" aria-label="This trick, {count}, oldest first">{"".join(items)}</ol>'
 
-    def _teacher_html(self, obs: Any) -> str:
+    def _teacher_html(self, obs: RaceObservation) -> str:
         """Watching bots: every hand in small cards and every deck in order, top first (cheap to send)."""
         rows = []
         for view in obs.seats:
@@ -287,7 +287,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             )
         return f'<ul class="rb-teacher">{"".join(rows)}</ul>'
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: RaceObservation, seat: int) -> list[str]:
         view = obs.seats[seat]
         facts = [
             f"{counted(view.hand_count, 'card')} in hand",
@@ -298,7 +298,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             facts.append(counted(view.points, "point"))
         return facts
 
-    def seat_status(self, obs: Any, seat: int) -> str:
+    def seat_status(self, obs: RaceObservation, seat: int) -> str:
         view = obs.seats[seat]
         if obs.is_over:
             if not obs.results:
@@ -319,7 +319,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             return "leads" if seat == obs.current_player else ""
         return "in the trick"
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: RaceObservation) -> str:
         me = obs.current_player
         if obs.pitching:
             if not obs.seats[me].hand_count:
@@ -338,7 +338,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             return f"beat {owner} Cheat, {meld_words(top)}, with a Cheat, or pass"
         return f"beat {owner} meld, {meld_words(top)}, or pass"
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: RaceObservation) -> str:
         rows = [
             f'<li><span class="rb-name">{html.escape(self._name(seat.seat))}</span>'
             + progress_bar(
@@ -355,7 +355,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             body += '<div class="rb-mode">Grand Prix points so far (RB-10):</div>' + self._sums_html(obs)
         return kit.panel(f"The race: cards left of {DECK_SIZE}", body)
 
-    def _sums_html(self, obs: Any) -> str:
+    def _sums_html(self, obs: RaceObservation) -> str:
         """Each seat's Grand Prix points, race by race, and their sum (most points first)."""
         totals = [sum(r.points[s] for r in obs.results) for s in range(obs.players)]
         lines = []
@@ -367,7 +367,7 @@ class RaceBoard(GameBoard[RaceObservation]):
             lines.append(f"<li><b>{html.escape(self._name(seat))}</b>: {html.escape(sum_text)}</li>")
         return f'<ul class="rb-sums">{"".join(lines)}</ul>'
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: RaceObservation) -> str:
         parts = []
         for result in obs.results:
             places = "; ".join(
@@ -400,7 +400,7 @@ class RaceBoard(GameBoard[RaceObservation]):
         )
         return f'<div class="rb-over">{head}{"".join(parts)}</div>'
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: RaceObservation, my_turn: bool) -> None:
         moves = [str(m) for m in obs.legal_moves] if my_turn else []
         pitching = self._pitching_now = bool(obs.pitching) and my_turn
         self._play_button.layout.display = "none" if pitching else ""
@@ -413,7 +413,7 @@ class RaceBoard(GameBoard[RaceObservation]):
         self._show_pitch_order(pitching)
         self._show_jokers(pitching)
 
-    def hand_heading(self, obs: Any, my_turn: bool) -> str:
+    def hand_heading(self, obs: RaceObservation, my_turn: bool) -> str:
         if my_turn and obs.pitching:
             return "Click cards in the order they go under your deck"
         return "Your hand, grouped by rank"

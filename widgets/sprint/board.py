@@ -224,7 +224,7 @@ class SprintBoard(GameBoard[SprintObservation]):
 
     # -- the hidden Hare card (held_back) --
 
-    def _sync_hold(self, obs: Any) -> None:
+    def _sync_hold(self, obs: SprintObservation) -> None:
         """Take in new log events: a new lift whose Hare card was drawn puts that card face down."""
         session = self.session
         count = len(obs.log)
@@ -239,7 +239,7 @@ class SprintBoard(GameBoard[SprintObservation]):
                     self._hold = lift + 1
             self._seen = count
 
-    def held_back(self, obs: Any) -> int:
+    def held_back(self, obs: SprintObservation) -> int:
         self._sync_hold(obs)
         return len(obs.log) - self._hold if self._hold is not None else 0
 
@@ -248,7 +248,7 @@ class SprintBoard(GameBoard[SprintObservation]):
         """Is the newest lift's Hare card still face down?"""
         return self._hold is not None
 
-    def _shown(self, obs: Any) -> Any:
+    def _shown(self, obs: SprintObservation) -> SprintObservation:
         """The observation as far as the table has seen it: while the Hare card is face down the
         Hare stands on its old square, no new Objective is flipped and nobody has won yet."""
         self._sync_hold(obs)
@@ -269,7 +269,7 @@ class SprintBoard(GameBoard[SprintObservation]):
         name, _ = self.seat_label(seat)
         return name
 
-    def _lift_words(self, obs: Any) -> str:
+    def _lift_words(self, obs: SprintObservation) -> str:
         """The newest lift in words, and the Hare card once it is turned."""
         last = obs.last
         if last is None:
@@ -302,12 +302,12 @@ class SprintBoard(GameBoard[SprintObservation]):
             ),
         }
 
-    def staged_note(self, obs: Any) -> str | None:
+    def staged_note(self, obs: SprintObservation) -> str | None:
         """While a Hare card is face down, the words under the table say only the lift."""
         self._sync_hold(obs)
         return self._lift_words(obs) if self._hold is not None else None
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: SprintObservation, private: bool) -> str:
         shown = self._shown(obs)
         variants = [
             n
@@ -342,7 +342,7 @@ class SprintBoard(GameBoard[SprintObservation]):
             + "</div>"
         )
 
-    def _last_lift_html(self, obs: Any) -> str:
+    def _last_lift_html(self, obs: SprintObservation) -> str:
         last = obs.last
         if last is None:
             return '<span class="sk-empty">No lift yet.</span>'
@@ -357,18 +357,18 @@ class SprintBoard(GameBoard[SprintObservation]):
             f"</div><div>{html.escape(self._lift_words(obs))}</div></div>"
         )
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: SprintObservation, seat: int) -> list[str]:
         lifts = [e.move for e in self._shown(obs).log if e.move is not None and e.player == seat]
         if not lifts:
             return ["no lift yet"]
         return [counted(len(lifts), "lift"), f"last lifted {counted(int(lifts[-1].split()[-1]), 'card')}"]
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: SprintObservation) -> str:
         if obs.objective is None:
             return ""
         return f"the Objective is {obs.objective}: cut the pile by eye, then press Lift here"
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: SprintObservation) -> str:
         shown = self._shown(obs)
         finish = shown.finish
         gap = shown.tortoise - shown.hare
@@ -405,7 +405,7 @@ class SprintBoard(GameBoard[SprintObservation]):
                 reports.append(step.last)
         return reports
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: SprintObservation) -> str:
         reports = self.turn_reports()
         finish = obs.finish
         won = obs.winner == "tortoise"
@@ -449,7 +449,7 @@ class SprintBoard(GameBoard[SprintObservation]):
             "</details></div>"
         )
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: SprintObservation, my_turn: bool) -> None:
         session = self.session
         self._sync_hold(obs)
         held = self._hold is not None

@@ -161,11 +161,11 @@ class SurplusBoard(GameBoard[SurplusObservation]):
 
     # -- the stepped reveal: what has been shown so far --
 
-    def _reveal_results(self, obs: Any) -> tuple[Any, ...]:
+    def _reveal_results(self, obs: SurplusObservation) -> tuple[Any, ...]:
         """The last finished game's reveal, one result per type with Net cards (empty if none)."""
         return tuple(obs.reveal) if obs.games else ()
 
-    def _shown(self, obs: Any) -> int:
+    def _shown(self, obs: SurplusObservation) -> int:
         """How many types of the last finished game's reveal have been shown (a new game starts at 0).
 
         Stepping back to read an earlier type again hides nothing that was shown already.
@@ -176,11 +176,11 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             self._reveal_key, self._reveal_step, self._reveal_seen = key, 0, 0
         return min(self._reveal_seen, len(results))
 
-    def revealing(self, obs: Any) -> bool:
+    def revealing(self, obs: SurplusObservation) -> bool:
         """Is a finished game's reveal still being stepped through?"""
         return self._shown(obs) < len(self._reveal_results(obs))
 
-    def _revealed_points(self, obs: Any) -> list[int]:
+    def _revealed_points(self, obs: SurplusObservation) -> list[int]:
         """Each seat's points from the types shown so far (all of them once the reveal is done)."""
         totals = [0] * obs.players
         for result in self._reveal_results(obs)[: self._shown(obs)]:
@@ -188,7 +188,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
                 totals[result.winner] += result.points
         return totals
 
-    def _shown_wins(self, obs: Any) -> list[int]:
+    def _shown_wins(self, obs: SurplusObservation) -> list[int]:
         """Super Surplus wins as far as the reveal has shown: the last game's win waits for its end."""
         wins = list(obs.wins)
         if self.revealing(obs):
@@ -197,7 +197,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
                 wins[last.winners[0]] -= 1
         return wins
 
-    def held_back(self, obs: Any) -> int:
+    def held_back(self, obs: SurplusObservation) -> int:
         """The newest log lines the reveal has not shown yet: from the first type not shown on."""
         results = self._reveal_results(obs)
         shown = self._shown(obs)
@@ -228,13 +228,13 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             "super_surplus": widgets.Checkbox(description="Super Surplus match (SS-10)", value=config.super_surplus),
         }
 
-    def staged_note(self, obs: Any) -> str | None:
+    def staged_note(self, obs: SurplusObservation) -> str | None:
         """While the reveal runs (the last move's words would quote the newest log line, which is the reveal's end)."""
         if self.revealing(obs):
             return "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
         return None
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: SurplusObservation, seat: int) -> list[str]:
         facts = []
         revealing = self.revealing(obs)
         if revealing or obs.phase == "over":
@@ -252,7 +252,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             facts.append(counted(self._shown_wins(obs)[seat], "win"))
         return facts
 
-    def seat_status(self, obs: Any, seat: int) -> str:
+    def seat_status(self, obs: SurplusObservation, seat: int) -> str:
         if self.revealing(obs):
             return ""
         if obs.is_over:
@@ -271,7 +271,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             status.append("took a card this round")
         return ", ".join(status)
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: SurplusObservation) -> str:
         if obs.phase == "pick":
             return "pick one of your cards to put face down into the Net"
         if obs.phase == "baby":
@@ -282,7 +282,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             return f"take a card from River row {obs.row}"
         return ""
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: SurplusObservation) -> list[HandCard]:
         viewer = self.session.viewer
         if viewer is None:
             return []
@@ -296,10 +296,10 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             shown.append(HandCard(code, face_class(code), f"{card_title(code)} — {where}", group_start=new_group))
         return shown
 
-    def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
+    def hand_enabled(self, obs: SurplusObservation, my_turn: bool) -> bool:
         return my_turn and obs.phase in ("pick", "baby") and not self.revealing(obs)
 
-    def hand_heading(self, obs: Any, my_turn: bool) -> str:
+    def hand_heading(self, obs: SurplusObservation, my_turn: bool) -> str:
         if self.revealing(obs) and not obs.is_over:
             return f"Your cards for game {obs.game_number}: first step through the reveal"
         if my_turn and obs.phase == "pick":
@@ -308,10 +308,10 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             return "Baby! Choose a card to put into the Net, or keep your hand (SS-6)"
         return "Your hand, grouped by type"
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: SurplusObservation) -> set[str]:
         return {str(m).split()[1] for m in obs.legal_moves if str(m).split()[0] in ("pick", "net")}
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: SurplusObservation, private: bool) -> str:
         if self.revealing(obs) or obs.phase == "over":
             return self._reveal_picture(obs)
         phase = {
@@ -339,7 +339,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
         parts.append(kit.panel("Surplus Net", self._net(obs), css="sk-ss-net"))
         return "".join(parts)
 
-    def _net(self, obs: Any) -> str:
+    def _net(self, obs: SurplusObservation) -> str:
         piles = []
         for letter, codes in zip(obs.types, obs.net, strict=False):
             kind = SLOTH_TYPES[TYPE_ORDER[letter]]
@@ -356,7 +356,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             )
         return f'<div class="sk-ss-piles">{"".join(piles)}</div>'
 
-    def _reveal_picture(self, obs: Any) -> str:
+    def _reveal_picture(self, obs: SurplusObservation) -> str:
         """The finished game's Net as it was, type by type: taken, left, or not shown yet."""
         results = self._reveal_results(obs)
         shown = self._shown(obs)
@@ -393,16 +393,16 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             + kit.panel("Surplus Net at the end", f'<div class="sk-ss-piles">{"".join(piles)}</div>', css="sk-ss-net")
         )
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: SurplusObservation) -> str:
         """What each seat drafted (public, SS-11) and, in a match, the games so far."""
         watch = self.session.mode == "watch"
         parts = []
         if not self.revealing(obs) and obs.phase != "over":
             rows = []
             for s in range(obs.players):
-                kept = ""
-                if watch and obs.kept[s] is not None:
-                    kept = " · kept (teacher view): " + cards_html(sorted(obs.kept[s], key=card_order), width=26)
+                kept, hidden = "", obs.kept[s]
+                if watch and hidden is not None:
+                    kept = " · kept (teacher view): " + cards_html(sorted(hidden, key=card_order), width=26)
                 drafted = cards_html(sorted(obs.drafted[s], key=card_order), width=26, empty="nothing yet")
                 rows.append(f'<li><span class="sk-ss-who">{html.escape(seat_name(s))}</span>{drafted}{kept}</li>')
             parts.append(kit.panel("Drafted cards (open to all)", f'<ul class="sk-ss-drafted">{"".join(rows)}</ul>'))
@@ -424,7 +424,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             return f"Game {game.number}: {scores}. {seat_name(game.winners[0])} wins."
         return f"Game {game.number}: {scores}. {names(game.winners)} tie: no win (SS-10)."
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: SurplusObservation) -> str:
         """The results and how each score came about (SS-7, SS-8, SS-9; SS-10 for a match)."""
         if not obs.games:
             return "<div><b>Game over.</b></div>"
@@ -469,7 +469,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             )
         return lines
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: SurplusObservation, my_turn: bool) -> None:
         revealing = self.revealing(obs)
         legal = {str(m) for m in obs.legal_moves} if my_turn and not revealing else set()
         drafting = bool(legal) and obs.phase == "draft"
@@ -519,7 +519,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
 
     # -- the stepped reveal --
 
-    def _show_reveal(self, obs: Any) -> None:
+    def _show_reveal(self, obs: SurplusObservation) -> None:
         results = self._reveal_results(obs)
         # shown from the game's end until the next game's drafting starts (or for good at the end)
         if not results or obs.phase in ("draft", "baby"):

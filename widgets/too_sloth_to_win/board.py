@@ -124,7 +124,7 @@ class RoundEnd:
     next_start: int  # the log index of the next round's deal (len(log) after the last round)
 
 
-def round_ends(obs: Any) -> list[RoundEnd]:
+def round_ends(obs: TooSlothObservation) -> list[RoundEnd]:
     """Every finished round's end, found in the public log (a round ends on its last move)."""
     log = obs.log
     starts = [i for i, e in enumerate(log) if e.kind == ROUND_START]
@@ -203,7 +203,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         self._take.observe(self._on_take, "value")
         return [self._play_button, self._declare_box, self._pass_button, self._take, self.hints_toggle]
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: TooSlothObservation) -> list[HandCard]:
         obs = self._scene(obs) or obs
         hand = obs.hands[self.session.viewer] if self.session.viewer is not None else None
         if hand is None:
@@ -217,10 +217,10 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             for key, _ in hand_faces(hand)
         ]
 
-    def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
+    def hand_enabled(self, obs: TooSlothObservation, my_turn: bool) -> bool:
         return my_turn and self._pending(obs) is None
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: TooSlothObservation) -> set[str]:
         keys: set[str] = set()
         for move in obs.legal_moves:
             text = str(move)
@@ -228,7 +228,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
                 keys.update(move_keys(text))
         return keys
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: TooSlothObservation, seat: int) -> list[str]:
         obs = self._scene(obs) or obs
         facts = []
         if not obs.no_board:
@@ -240,7 +240,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         facts.append(counted(obs.chips[seat], "Cash Chip"))
         return facts
 
-    def seat_status(self, obs: Any, seat: int) -> str:
+    def seat_status(self, obs: TooSlothObservation, seat: int) -> str:
         obs = self._scene(obs) or obs
         status = str(obs.status[seat])
         if status in ("1st", "2nd"):
@@ -256,7 +256,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             parts.append("passed")
         return ", ".join(parts)
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: TooSlothObservation) -> str:
         if not obs.table:
             return "lead any combination: a Single, a Jump or a Run (TS-5)"
         beat = f"beat the {combo_name(obs.table)}"
@@ -264,14 +264,14 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             return f"{beat}, or pass and be eliminated from the round (TS-7)"
         return f"{beat}, or pass and take a card from one end of it (TS-6)"
 
-    def held_back(self, obs: Any) -> int:
+    def held_back(self, obs: TooSlothObservation) -> int:
         end = self._pending(obs)
         if end is None:
             return 0
         shown = end.move_event + 1 if self._stage == 0 else end.next_start
         return max(0, len(obs.log) - shown)
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: TooSlothObservation, private: bool) -> str:
         end = self._pending(obs)
         scene = self._scene(obs)
         if end is not None and scene is not None:
@@ -285,14 +285,14 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         parts.append(self._board_parts(obs, private))
         return "".join(parts)
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: TooSlothObservation) -> str:
         shown = self._results_shown(obs)
         if not shown:
             return ""
         items = "".join(f"<li><b>Round {r.round + 1}:</b> {html.escape(result_words(r))}</li>" for r in shown)
         return kit.panel("Rounds", f'<ol class="sk-ts-results" aria-label="Round results">{items}</ol>')
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: TooSlothObservation) -> str:
         winner = obs.winner
         if winner is None:
             return "<div><b>Game over.</b></div>"
@@ -347,7 +347,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             f'<ul class="sk-ts-figures" aria-label="Each player\'s figures">{figures}</ul>'
         )
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: TooSlothObservation, my_turn: bool) -> None:
         my_turn = my_turn and self._pending(obs) is None
         passes = [str(m) for m in obs.legal_moves if str(m).startswith("pass")] if my_turn else []
         plays = [m for m in obs.legal_moves if not str(m).startswith("pass")] if my_turn else []
@@ -394,12 +394,12 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
 
     # -- the board's own parts --
 
-    def staged_note(self, obs: Any) -> str | None:
+    def staged_note(self, obs: TooSlothObservation) -> str | None:
         """While a round's end is shown: no words (the last move's would repeat the newest log
         line, which may be the next deal)."""
         return "" if self._pending(obs) is not None else None
 
-    def bots_wait(self, obs: Any) -> bool:
+    def bots_wait(self, obs: TooSlothObservation) -> bool:
         """The bots wait while the player steps through a round's end."""
         return self._pending(obs) is not None
 
@@ -424,11 +424,11 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         if end is not None:
             self._rounds_shown, self._stage = end.index + 1, 0
 
-    def _head(self, obs: Any) -> str:
+    def _head(self, obs: TooSlothObservation) -> str:
         mode = "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
         return f"Round {min(obs.round + 1, obs.rounds)} of {obs.rounds} · {mode}"
 
-    def _board_parts(self, obs: Any, private: bool, *, ended: bool = False) -> str:
+    def _board_parts(self, obs: TooSlothObservation, private: bool, *, ended: bool = False) -> str:
         if obs.table:
             owner = seat_name(obs.table_owner)
             caption = f"<b>{html.escape(combo_name(obs.table))}</b> by {html.escape(owner)}"
@@ -450,7 +450,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             parts.append(kit.panel("Hands (teacher's view)", hands(obs)))
         return "".join(parts)
 
-    def _track(self, obs: Any) -> str:
+    def _track(self, obs: TooSlothObservation) -> str:
         """Spaces 0 to the finish with a meeple per player; never past the finish (TS-16)."""
         cells = []
         for space in range(obs.finish + 1):
@@ -473,7 +473,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             f"{''.join(cells)}</div>"
         )
 
-    def _round_end_picture(self, obs: Any, scene: Any, end: RoundEnd, private: bool) -> str:
+    def _round_end_picture(self, obs: TooSlothObservation, scene: Any, end: RoundEnd, private: bool) -> str:
         number = end.result.round + 1
         log = obs.log
         if self._stage == 0:
@@ -501,7 +501,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             self._stage = 0
             self._scene_cache.clear()
 
-    def _pending(self, obs: Any) -> RoundEnd | None:
+    def _pending(self, obs: TooSlothObservation) -> RoundEnd | None:
         """The round end the player has not stepped through yet, if any."""
         if not hasattr(self, "_continue"):
             return None
@@ -518,13 +518,13 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             self._stage = 0
         return None
 
-    def _results_shown(self, obs: Any) -> tuple[RoundResult, ...]:
+    def _results_shown(self, obs: TooSlothObservation) -> tuple[RoundResult, ...]:
         end = self._pending(obs)
         if end is None:
             return tuple(obs.results)
         return tuple(obs.results[: end.index + (1 if self._stage else 0)])
 
-    def _scene(self, obs: Any) -> TooSlothObservation | None:
+    def _scene(self, obs: TooSlothObservation) -> TooSlothObservation | None:
         """During a round end: the table as the player sees it at that step (else None)."""
         end = self._pending(obs)
         if end is None:
@@ -534,7 +534,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             self._scene_cache[key] = self._build_scene(obs, end)
         return cast(TooSlothObservation, self._scene_cache[key])
 
-    def _build_scene(self, obs: Any, end: RoundEnd) -> TooSlothObservation:
+    def _build_scene(self, obs: TooSlothObservation, end: RoundEnd) -> TooSlothObservation:
         """The end of a round: the state before its last move (replayed), with that move made."""
         state = self.session.state
         moves_before = sum(1 for e in obs.log[: end.move_event] if e.move is not None)

@@ -42,13 +42,13 @@ class HighCardBoard(GameBoard[HighCardObservation]):
         self._play_button.on_click(self._on_play)
         return [self._play_button, self.hints_toggle]
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: HighCardObservation) -> list[HandCard]:
         return [HandCard(str(c), f"{FACE_PREFIX}{c}", f"card {c}") for c in obs.hand or ()]
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: HighCardObservation) -> set[str]:
         return {str(move.card) for move in obs.legal_moves}
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: HighCardObservation, private: bool) -> str:
         """Public parts only (the trick, the last trick); every hand only in the teacher's view."""
         parts = [
             kit.panel("On the table", played(obs.trick, "the leader plays any card (HC-4)"), css="sk-hc-trick"),
@@ -58,18 +58,18 @@ class HighCardBoard(GameBoard[HighCardObservation]):
             parts.append(kit.panel("Hands (teacher's view)", hands(obs)))
         return "".join(parts)
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: HighCardObservation) -> str:
         rows = [
             [kit.esc(seat_name(seat)), str(obs.tricks[seat]), str(obs.hand_counts[seat])]
             for seat in range(len(obs.tricks))
         ]
         return kit.panel("Tricks", kit.table(["Seat", "Tricks won", "Cards left"], rows))
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: HighCardObservation) -> str:
         names = " and ".join(seat_name(s) for s in obs.winners)
         return f"<div>🏁 Game over: <b>{html.escape(names)}</b> won the most tricks (HC-6).</div>"
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: HighCardObservation, my_turn: bool) -> None:
         self._play_button.disabled = not my_turn
 
     def preview_move(self) -> str | None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
-from sloth_widgets.common import widget_family
+from sloth_widgets.tree import widget_family
 
 Flat = dict[tuple[int, str], str]
 MODEL_ID = re.compile(r"IPY_MODEL_[0-9a-f]+")

@@ -23,9 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pages_forge import Wire, forge_click, forge_update, forged_inputs, page_states
 from sloth_widgets import Board
-from sloth_widgets.common import Session, widget_family
+from sloth_widgets.session import Session
 from sloth_widgets.stepper import StepThrough, board_html
 from sloth_widgets.table import TableBoard, TableSession
+from sloth_widgets.tree import widget_family
 
 import sloth_kernel.tables.table as table_module
 from sloth_kernel import load_game

@@ -142,3 +142,40 @@ def test_the_core_imports_no_layer_above_it() -> None:
     edges = graph()
     for name in core:
         assert edges[name] <= core | {"sloth_kernel"}, (name, edges[name] - core)
+
+
+# The board shell, in layers: each module imports of the widget package only modules of a layer
+# below its own (a board's game parts, the table pages and the notebooks sit above the shell).
+SHELL_LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"safety", "ask", "session", "markup", "log", "hand", "tree", "disclosure"}),
+    frozenset({"guard", "seats", "status", "asking", "stepper", "hooks"}),
+    frozenset({"board"}),
+)
+
+
+def shell_offences(edges: dict[str, set[str]], layers: tuple[frozenset[str], ...] = SHELL_LAYERS) -> list[str]:
+    """Imports between the shell's modules that do not go down a layer."""
+    level = {f"sloth_widgets.{name}": k for k, layer in enumerate(layers) for name in layer}
+    return sorted(
+        f"{name} -> {target}"
+        for name, k in level.items()
+        for target in edges.get(name, set())
+        if target.startswith("sloth_widgets.") and level.get(target, len(layers)) >= k
+    )
+
+
+def test_the_board_shell_is_in_layers() -> None:
+    edges = graph()
+    assert {f"sloth_widgets.{name}" for layer in SHELL_LAYERS for name in layer} <= set(edges)
+    assert shell_offences(edges) == []
+    assert "sloth_widgets.common" not in edges  # split by responsibility: no catch-all module
+
+
+def test_the_shell_layer_check_finds_an_import_upwards() -> None:
+    planted = {"sloth_widgets.session": {"sloth_widgets.board"}, "sloth_widgets.board": {"sloth_widgets.session"}}
+    assert shell_offences(planted) == ["sloth_widgets.session -> sloth_widgets.board"]
+    sideways = {"sloth_widgets.guard": {"sloth_widgets.status"}, "sloth_widgets.hand": {"sloth_widgets.table"}}
+    assert shell_offences(sideways) == [
+        "sloth_widgets.guard -> sloth_widgets.status",
+        "sloth_widgets.hand -> sloth_widgets.table",
+    ]

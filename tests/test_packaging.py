@@ -228,3 +228,14 @@ def test_both_packages_ship_the_py_typed_marker() -> None:
     data = setuptools["package-data"]
     for package, folder in (("sloth_kernel", REPO / "sloth_kernel"), ("sloth_widgets", REPO / "widgets")):
         assert "py.typed" in data[package] and (folder / "py.typed").is_file(), package
+
+
+def test_every_data_file_of_the_widgets_package_is_package_data() -> None:
+    """widgets/ ships as sloth_widgets with only the package data pyproject.toml names
+    (include-package-data is off): each stylesheet there must be named, or a wheel's boards
+    would fail to import (sloth_widgets.markup reads board.css)."""
+    tool = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    named = tool["package-data"].get("sloth_widgets", [])
+    data = sorted(path.name for path in (REPO / "widgets").glob("*.css"))
+    assert data == ["board.css"]
+    assert all(any(Path(name).match(pattern) for pattern in named) for name in data), (data, named)

@@ -83,7 +83,7 @@ def test_the_scan_sees_what_it_looks_for() -> None:
         assert f"{spec.name}: {spec.title!r}" in found
     assert not offences("a sprinter's paragraph about ts-style tests and a TS-X pin", terms)
     files = shared_files()
-    assert ROOT / "sloth_kernel" / "registry.py" in files and ROOT / "widgets" / "common.py" in files
+    assert ROOT / "sloth_kernel" / "registry.py" in files and ROOT / "widgets" / "board.py" in files
     assert not any("games" in p.relative_to(ROOT).parts[:2] for p in files)
     assert board_folders() and not any(folder in p.parents for p in files for folder in board_folders())
 

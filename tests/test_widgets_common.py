@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from sloth_widgets import Board, board_class
-from sloth_widgets.common import CardHand, HandCard, player_counts, svg_data_uri
+from sloth_widgets.hand import CardHand, HandCard
+from sloth_widgets.markup import svg_data_uri
+from sloth_widgets.session import player_counts
 
 from sloth_kernel import ConfigError
 from sloth_kernel.render import kit
@@ -162,7 +164,7 @@ def test_a_page_click_still_reaches_the_board_through_the_guard() -> None:
 
 def test_the_log_sends_only_its_last_chunk_when_a_line_comes() -> None:
     """A long game's log is split into fixed chunks: a new line changes (and sends) one chunk."""
-    from sloth_widgets.common import LOG_CHUNK, LogView
+    from sloth_widgets.log import LOG_CHUNK, LogView
 
     log = LogView()
     lines = [f"event {i}" for i in range(1, 2 * LOG_CHUNK + 6)]
@@ -241,3 +243,15 @@ def test_a_move_sends_each_widget_at_most_one_update(game: str, monkeypatch: pyt
     buttons = board.hand.buttons
     if buttons:
         assert len({id(b.layout) for b in buttons}) == 1 and len({id(b.style) for b in buttons}) == 1
+
+
+@pytest.mark.parametrize("name", ["too-sloth-to-win", "sprint"])
+def test_every_board_sends_the_stylesheet_file_as_its_first_widget(name: str) -> None:
+    """The boards' CSS is a file of the package (board.css), read once and sent as a <style> by
+    each board: the same on every front end (the light and stock Voila templates, JupyterLab)."""
+    from importlib import resources
+
+    css = resources.files("sloth_widgets").joinpath("board.css").read_text(encoding="utf-8")
+    assert css.startswith(".sk-board{") and "<style>" not in css and "\n.sk-sr{" in css
+    first = Board(name, seed=1).children[0].value
+    assert first.startswith("\n<style>\n" + css + "</style>\n")

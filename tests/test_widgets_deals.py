@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 from sloth_widgets import Board
-from sloth_widgets.common import address_seed, parse_seed
+from sloth_widgets.session import address_seed, parse_seed
 from sloth_widgets.testing import find, find_all, visible_text, walk
 
 from sloth_kernel import available_games, game_spec, load_game

@@ -30,7 +30,7 @@ END = "fd-one-end-marker"
 # forwarded, through the same kind of watcher as descriptor 2) that ends the reading.
 CELLS = [
     "import sloth_widgets",
-    "from sloth_widgets.common import server_log\n"
+    "from sloth_widgets.guard import server_log\n"
     f"try:\n    raise ValueError({SECRET!r})\nexcept ValueError as err:\n    server_log(err)",
     f"raise RuntimeError({SECRET!r})",
     "import threading\nt = threading.Thread(target=lambda: 1 / 0)\nt.start(); t.join()",

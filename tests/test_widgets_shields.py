@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sloth_widgets.common import widget_family
 from sloth_widgets.table import NewTableForm, TableBoard, TeacherPanel, WatchPanel
+from sloth_widgets.tree import widget_family
 
 from sloth_kernel.tables import Tables, open_store
 

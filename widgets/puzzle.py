@@ -14,7 +14,8 @@ from typing import Any
 
 import ipywidgets as widgets
 import traitlets
-from sloth_widgets.common import BOARD_STYLE, CardHand, HandCard, face_css
+from sloth_widgets.hand import CardHand, HandCard
+from sloth_widgets.markup import BOARD_STYLE, face_css
 
 from sloth_kernel.puzzles import (
     Proof,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import re
 import secrets
 import threading
 from collections.abc import Sequence
@@ -32,19 +31,12 @@ from typing import Any, cast
 import ipywidgets as widgets
 import traitlets
 from sloth_widgets import board_class
-from sloth_widgets.common import (
-    BOARD_STYLE,
-    HUMAN,
-    GameBoard,
-    Session,
-    default_bot_level,
-    log_lines_html,
-    read_widget_message,
-    sequence_refusal,
-    server_log,
-    shield_messages,
-    widget_family,
-)
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import read_widget_message, server_log, shield_messages
+from sloth_widgets.log import log_lines_html
+from sloth_widgets.markup import BOARD_STYLE
+from sloth_widgets.session import HUMAN, Session, default_bot_level, sequence_refusal
+from sloth_widgets.tree import widget_family
 
 from sloth_kernel import Explanation, InvalidMoveError
 from sloth_kernel.core import seat_name
@@ -120,6 +112,36 @@ class TableSession(Session):
     def replay_seat(self) -> int | None:
         return self.viewer  # a seat's page replays that seat's own view; the teacher's, every hand
 
+    # -- how a table's page differs from a play app's (the board asks; see Session) --
+
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        if seat == self.viewer:
+            return "You", seat_name(seat)
+        kind = self.seats[seat] if 0 <= seat < len(self.seats) else HUMAN
+        return seat_name(seat), ("at the table" if kind == HUMAN else f"{kind} bot")
+
+    @property
+    def mode_words(self) -> str:
+        return "teacher's view" if self.viewer is None else "shared table"
+
+    @property
+    def status_note(self) -> str:
+        return "" if self.status == "open" else f"the table is {self.status}"
+
+    @property
+    def record_shown(self) -> bool:
+        return self.viewer is None  # the seed stays with the table (the teacher's record has it)
+
+    @property
+    def replay_offered(self) -> bool:
+        return self.viewer is not None  # the teacher steps through in the teacher's panel
+
+    def new_game_refusal(self) -> str | None:
+        return "a table plays its own game: the teacher makes a new table"
+
+    def drawing(self) -> contextlib.AbstractContextManager[Any]:
+        return self.lock
+
     def refresh(self, tables: Tables | None = None) -> bool:
         """Read the table again (with `tables`, e.g. a follower thread's own); True if it changed."""
         with self.lock:
@@ -180,55 +202,10 @@ class TableSession(Session):
         return None
 
 
-class _AtTable:
-    """Mixed into a game's board class: a board on a :class:`TableSession`."""
-
-    session: TableSession
-
-    def _new_session(self, seed: Any, seats: Any, options: Any, deal: Any = None) -> Session:
-        session: TableSession = self._table_session  # type: ignore[attr-defined]
-        session.observe(self._on_session_change, "version")  # type: ignore[attr-defined]
-        return session
-
-    def _on_new_game(self, seed: Any, seats: Any, options: Any) -> None:
-        """A table's game is the table's: no new deal here (Play again and New game are not offered;
-        a click sent anyway gets this sentence)."""
-        self._verdict = Explanation("new game", False, "a table plays its own game: the teacher makes a new table")
-        self.render()
-
-    def seat_label(self, seat: int) -> tuple[str, str]:
-        session = self.session
-        if seat == session.viewer:
-            return "You", seat_name(seat)
-        kind = session.seats[seat] if 0 <= seat < len(session.seats) else HUMAN
-        return seat_name(seat), ("at the table" if kind == HUMAN else f"{kind} bot")
-
-    def _status_html(self, obs: Any, held: int = 0) -> str:
-        text = super()._status_html(obs, held)  # type: ignore[misc]
-        text = text.replace("you against bots", "shared table").replace("watching bots", "teacher's view")
-        if self.session.viewer is not None:  # the seed stays with the table (the teacher's record has it)
-            text = re.sub(r" · seed \d+ ", " ", text)
-        if self.session.status != "open":
-            text = text.replace("</div></div></div>", f" · the table is {self.session.status}</div></div></div>")
-        return str(text)
-
-    def _deal_html(self) -> str:
-        return "" if self.session.viewer is not None else str(super()._deal_html())  # type: ignore[misc]
-
-    def render(self) -> None:
-        with self.session.lock:
-            super().render()  # type: ignore[misc]
-            self._again.layout.display = "none"  # type: ignore[attr-defined]
-            self._setup_box.layout.display = "none"  # type: ignore[attr-defined]
-            # a seat replays its own view after the game; the teacher steps through in the teacher's panel
-            self._replay_button.layout.display = "none" if self.session.viewer is None else ""  # type: ignore[attr-defined]
-
-
-def table_game_board(session: TableSession) -> GameBoard:
-    """The game's own play board, drawing `session` (one seat's view, or every hand)."""
-    base = board_class(session.game.name)
-    cls = type(f"Table{base.__name__}", (_AtTable, base), {"_table_session": session})
-    board: GameBoard = cls(autoplay=False)
+def table_game_board(session: TableSession) -> GameBoard[Any]:
+    """The game's own play board, drawing `session` (one seat's view, or every hand): the session
+    says how a table's page differs (its seats' names, no new deal, the seed kept for the teacher)."""
+    board: GameBoard[Any] = board_class(session.game.name)(autoplay=False, session=session)
     return board
 
 
@@ -250,7 +227,7 @@ class TableBoard(widgets.VBox):
         self.url = url
         self.role = ""
         self.session: TableSession | None = None
-        self.board: GameBoard | None = None
+        self.board: GameBoard[Any] | None = None
         self.follower: Follower | None = None
         self._follower_tables: Tables | None = None
         self._message = widgets.HTML(sentence_html(WAITING))

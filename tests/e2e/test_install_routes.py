@@ -288,6 +288,7 @@ def test_the_wheel_carries_both_packages_the_notebooks_and_the_template_and_no_w
     assert not any(name.startswith("widgets/") for name in names)
     assert "sloth_widgets/__init__.py" in names
     assert {"sloth_kernel/py.typed", "sloth_widgets/py.typed"} <= names  # PEP 561: both packages are typed
+    assert "sloth_widgets/board.css" in names  # the boards' stylesheet (package data)
     shipped = {name.rsplit("/", 1)[1] for name in names if name.startswith("sloth_kernel/notebooks/")}
     assert shipped == {path.name for path in NOTEBOOKS.glob("*.ipynb")}
     assert voila_json == json.loads((REPO / "voila.json").read_text())

@@ -7,10 +7,13 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, HandCard, face_css, guarded, progress_bar
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import HandCard
+from sloth_widgets.markup import face_css, progress_bar
 
 from sloth_kernel.errors import counted
-from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig
+from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig, RaceObservation
 from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, new_deck
 from sloth_kernel.games.race_to_the_bottom.render import card_face
 from sloth_kernel.render import kit
@@ -121,7 +124,7 @@ def ordinal(place: int) -> str:
     return ORDINALS.get(place, f"{place}th")
 
 
-class RaceBoard(GameBoard):
+class RaceBoard(GameBoard[RaceObservation]):
     """``RaceBoard()``: race your 54 cards against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -133,12 +136,12 @@ class RaceBoard(GameBoard):
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
         self._pitching_now = False  # set by each render (update_controls)
         super().__init__(seed, seats, **options)
-        config = cast(RaceConfig, self.session.game.config)
-        self._setup.add_options(
-            {"grand_prix": widgets.Checkbox(description="Grand Prix (3 races)", value=config.grand_prix)}
-        )
 
     # -- hooks --
+
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(RaceConfig, self.session.game.config)
+        return {"grand_prix": widgets.Checkbox(description="Grand Prix (3 races)", value=config.grand_prix)}
 
     def face_styles(self) -> str:
         return face_css({face_class(t): card_face(t) for t in CARD_SYMBOLS}) + RB_STYLE
@@ -172,9 +175,16 @@ class RaceBoard(GameBoard):
         )
         self._pitch_button.add_class("sk-pitch")
         self._pitch_button.on_click(self._on_pitch)
-        return [self._play_button, *self._jokers, self._pass_button, self._pitch_order, self._pitch_button, self._hint]
+        return [
+            self._play_button,
+            *self._jokers,
+            self._pass_button,
+            self._pitch_order,
+            self._pitch_button,
+            self.hints_toggle,
+        ]
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: RaceObservation) -> list[HandCard]:
         viewer = self.session.viewer
         hand = obs.seats[viewer].hand if viewer is not None else None
         if not hand:
@@ -185,7 +195,7 @@ class RaceBoard(GameBoard):
             shown.append(HandCard(token, face_class(token), name, group_start=index > 0 and hand[index - 1] != token))
         return shown
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: RaceObservation) -> set[str]:
         keys: set[str] = set()
         for move in obs.legal_moves:
             text = str(move)
@@ -201,7 +211,7 @@ class RaceBoard(GameBoard):
     def _name(self, seat: int) -> str:
         return self.seat_label(seat)[0]
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: RaceObservation, private: bool) -> str:
         mode = f"Grand Prix, race {obs.race} of {obs.races}" if obs.grand_prix else "A single race"
         parts = [
             f'<div class="rb-mode">{html.escape(mode)}: the first to shed all {DECK_SIZE} cards, '
@@ -239,7 +249,7 @@ class RaceBoard(GameBoard):
             parts.append(kit.panel("Hands and decks (teacher's view)", self._teacher_html(obs), css="sk-rb-hands"))
         return '<div class="rb-mid">' + "".join(parts) + "</div>"
 
-    def _trick_html(self, obs: Any) -> str:
+    def _trick_html(self, obs: RaceObservation) -> str:
         if obs.is_over:
             return f'<div class="rb-open">The {"Grand Prix" if obs.grand_prix else "race"} is over.</div>'
         if not obs.trick:
@@ -265,7 +275,7 @@ class RaceBoard(GameBoard):
         count = counted(len(obs.trick), "meld")
         return f'<ol class="rb-trick sk-rb-table" aria-label="This trick, {count}, oldest first">{"".join(items)}</ol>'
 
-    def _teacher_html(self, obs: Any) -> str:
+    def _teacher_html(self, obs: RaceObservation) -> str:
         """Watching bots: every hand in small cards and every deck in order, top first (cheap to send)."""
         rows = []
         for view in obs.seats:
@@ -277,7 +287,7 @@ class RaceBoard(GameBoard):
             )
         return f'<ul class="rb-teacher">{"".join(rows)}</ul>'
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: RaceObservation, seat: int) -> list[str]:
         view = obs.seats[seat]
         facts = [
             f"{counted(view.hand_count, 'card')} in hand",
@@ -288,7 +298,7 @@ class RaceBoard(GameBoard):
             facts.append(counted(view.points, "point"))
         return facts
 
-    def seat_status(self, obs: Any, seat: int) -> str:
+    def seat_status(self, obs: RaceObservation, seat: int) -> str:
         view = obs.seats[seat]
         if obs.is_over:
             if not obs.results:
@@ -309,7 +319,7 @@ class RaceBoard(GameBoard):
             return "leads" if seat == obs.current_player else ""
         return "in the trick"
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: RaceObservation) -> str:
         me = obs.current_player
         if obs.pitching:
             if not obs.seats[me].hand_count:
@@ -328,7 +338,7 @@ class RaceBoard(GameBoard):
             return f"beat {owner} Cheat, {meld_words(top)}, with a Cheat, or pass"
         return f"beat {owner} meld, {meld_words(top)}, or pass"
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: RaceObservation) -> str:
         rows = [
             f'<li><span class="rb-name">{html.escape(self._name(seat.seat))}</span>'
             + progress_bar(
@@ -345,7 +355,7 @@ class RaceBoard(GameBoard):
             body += '<div class="rb-mode">Grand Prix points so far (RB-10):</div>' + self._sums_html(obs)
         return kit.panel(f"The race: cards left of {DECK_SIZE}", body)
 
-    def _sums_html(self, obs: Any) -> str:
+    def _sums_html(self, obs: RaceObservation) -> str:
         """Each seat's Grand Prix points, race by race, and their sum (most points first)."""
         totals = [sum(r.points[s] for r in obs.results) for s in range(obs.players)]
         lines = []
@@ -357,7 +367,7 @@ class RaceBoard(GameBoard):
             lines.append(f"<li><b>{html.escape(self._name(seat))}</b>: {html.escape(sum_text)}</li>")
         return f'<ul class="rb-sums">{"".join(lines)}</ul>'
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: RaceObservation) -> str:
         parts = []
         for result in obs.results:
             places = "; ".join(
@@ -390,7 +400,7 @@ class RaceBoard(GameBoard):
         )
         return f'<div class="rb-over">{head}{"".join(parts)}</div>'
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: RaceObservation, my_turn: bool) -> None:
         moves = [str(m) for m in obs.legal_moves] if my_turn else []
         pitching = self._pitching_now = bool(obs.pitching) and my_turn
         self._play_button.layout.display = "none" if pitching else ""
@@ -403,13 +413,13 @@ class RaceBoard(GameBoard):
         self._show_pitch_order(pitching)
         self._show_jokers(pitching)
 
-    def hand_heading(self, obs: Any, my_turn: bool) -> str:
+    def hand_heading(self, obs: RaceObservation, my_turn: bool) -> str:
         if my_turn and obs.pitching:
             return "Click cards in the order they go under your deck"
         return "Your hand, grouped by rank"
 
     def preview_move(self) -> str | None:
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if not keys or self._pitching():
             return None
         naturals = [k for k in keys if k != "*"]
@@ -435,14 +445,14 @@ class RaceBoard(GameBoard):
         return self._pitching_now
 
     def _show_jokers(self, pitching: bool) -> None:
-        count = 0 if pitching else self._hand.selected_keys.count("*")
+        count = 0 if pitching else self.hand.selected_keys.count("*")
         for index, dropdown in enumerate(self._jokers):
             dropdown.layout.display = "" if index < count else "none"
 
     def _show_pitch_order(self, pitching: bool) -> None:
         if not pitching:
             return  # hidden: keep the widgets as they are (nothing to send)
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         order = " → ".join(card_word(k) for k in keys) or "nothing yet (you may refill without pitching)"
         self._pitch_order.value = f"<b>Under your deck, first to last:</b> {html.escape(order)}"
         self._pitch_button.description = (
@@ -451,7 +461,7 @@ class RaceBoard(GameBoard):
 
     def _suggest_jokers(self) -> None:
         """If the selection with Jokers matches exactly one legal meld, preselect its declarations."""
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if "*" not in keys or not self.session.my_turn:
             return
         naturals = sorted(k for k in keys if k != "*")
@@ -478,10 +488,9 @@ class RaceBoard(GameBoard):
 
     @guarded
     def _on_pitch(self, button: widgets.Button) -> None:
-        moves = [f"pitch {key}" for key in self._hand.selected_keys] + ["done"]
+        moves = [f"pitch {key}" for key in self.hand.selected_keys] + ["done"]
         self.submit_sequence(moves)
 
     @guarded
     def _on_joker(self, change: dict[str, Any]) -> None:
-        self._verdict = None
-        self._refresh_explanation()
+        self.choice_changed()

@@ -23,11 +23,11 @@ import secrets
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
 
-from sloth_kernel import Explanation
 from sloth_kernel.core import counted
-from sloth_kernel.games.sprint.engine import SprintConfig, TurnReport, short_words
+from sloth_kernel.games.sprint.engine import SprintConfig, SprintObservation, TurnReport, short_words
 from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
 
@@ -116,7 +116,7 @@ def race_so_far(report_list: list[TurnReport], finish: int) -> str:
     return f"{' + '.join(parts)} = {counted(total, 'square')}"
 
 
-class SprintBoard(GameBoard):
+class SprintBoard(GameBoard[SprintObservation]):
     """``SprintBoard()``: you and a simulated lifter against the Hare; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -125,6 +125,7 @@ class SprintBoard(GameBoard):
     game_name = "sprint"
     title = "Sprint!"
     shows_hand = False
+    offers_hints = False  # a hint would have to count for you (SP-7)
     prompt = "Drag the cut point down the pile (further down lifts more), then press Lift here."
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
@@ -135,24 +136,6 @@ class SprintBoard(GameBoard):
         self._frame: tuple[int, int] = (10, 10)  # this turn's room above and below the pile
         self._turn_key: tuple[str, int] = ("", -1)
         super().__init__(seed, seats, **options)
-        config = cast(SprintConfig, self.session.game.config)
-        noises = list(HAND_NOISES)
-        if config.hand_noise not in [v for _, v in noises]:  # a board made in code with another value
-            noises.append((f"about {config.hand_noise:g} cards", config.hand_noise))
-        self._setup.add_options(
-            {
-                "small_track": widgets.Checkbox(description="Small Track", value=config.small_track),
-                "young_tortoise": widgets.Checkbox(description="Young Tortoise", value=config.young_tortoise),
-                "hand_noise": widgets.Dropdown(
-                    options=noises,
-                    value=config.hand_noise,
-                    description="Hand noise",
-                    tooltip="how far a person's cut may land from where it was aimed (SP-7)",
-                    layout=widgets.Layout(width="280px"),
-                ),
-            }
-        )
-        self._hint.layout.display = "none"  # a hint would have to count for you (SP-7)
 
     # -- building --
 
@@ -241,7 +224,7 @@ class SprintBoard(GameBoard):
 
     # -- the hidden Hare card (held_back) --
 
-    def _sync_hold(self, obs: Any) -> None:
+    def _sync_hold(self, obs: SprintObservation) -> None:
         """Take in new log events: a new lift whose Hare card was drawn puts that card face down."""
         session = self.session
         count = len(obs.log)
@@ -256,7 +239,7 @@ class SprintBoard(GameBoard):
                     self._hold = lift + 1
             self._seen = count
 
-    def held_back(self, obs: Any) -> int:
+    def held_back(self, obs: SprintObservation) -> int:
         self._sync_hold(obs)
         return len(obs.log) - self._hold if self._hold is not None else 0
 
@@ -265,7 +248,7 @@ class SprintBoard(GameBoard):
         """Is the newest lift's Hare card still face down?"""
         return self._hold is not None
 
-    def _shown(self, obs: Any) -> Any:
+    def _shown(self, obs: SprintObservation) -> SprintObservation:
         """The observation as far as the table has seen it: while the Hare card is face down the
         Hare stands on its old square, no new Objective is flipped and nobody has won yet."""
         self._sync_hold(obs)
@@ -286,7 +269,7 @@ class SprintBoard(GameBoard):
         name, _ = self.seat_label(seat)
         return name
 
-    def _lift_words(self, obs: Any) -> str:
+    def _lift_words(self, obs: SprintObservation) -> str:
         """The newest lift in words, and the Hare card once it is turned."""
         last = obs.last
         if last is None:
@@ -302,15 +285,29 @@ class SprintBoard(GameBoard):
 
     # -- hooks --
 
-    def render(self) -> None:
-        """Redraw; while a Hare card is face down, the words under the table say only the lift."""
-        obs = self.session.observation()
-        self._sync_hold(obs)
-        if self._hold is not None:
-            self._note = self._lift_words(obs)
-        super().render()
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(SprintConfig, self.session.game.config)
+        noises = list(HAND_NOISES)
+        if config.hand_noise not in [v for _, v in noises]:  # a board made in code with another value
+            noises.append((f"about {config.hand_noise:g} cards", config.hand_noise))
+        return {
+            "small_track": widgets.Checkbox(description="Small Track", value=config.small_track),
+            "young_tortoise": widgets.Checkbox(description="Young Tortoise", value=config.young_tortoise),
+            "hand_noise": widgets.Dropdown(
+                options=noises,
+                value=config.hand_noise,
+                description="Hand noise",
+                tooltip="how far a person's cut may land from where it was aimed (SP-7)",
+                layout=widgets.Layout(width="280px"),
+            ),
+        }
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def staged_note(self, obs: SprintObservation) -> str | None:
+        """While a Hare card is face down, the words under the table say only the lift."""
+        self._sync_hold(obs)
+        return self._lift_words(obs) if self._hold is not None else None
+
+    def picture(self, obs: SprintObservation, private: bool) -> str:
         shown = self._shown(obs)
         variants = [
             n
@@ -345,7 +342,7 @@ class SprintBoard(GameBoard):
             + "</div>"
         )
 
-    def _last_lift_html(self, obs: Any) -> str:
+    def _last_lift_html(self, obs: SprintObservation) -> str:
         last = obs.last
         if last is None:
             return '<span class="sk-empty">No lift yet.</span>'
@@ -360,18 +357,18 @@ class SprintBoard(GameBoard):
             f"</div><div>{html.escape(self._lift_words(obs))}</div></div>"
         )
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: SprintObservation, seat: int) -> list[str]:
         lifts = [e.move for e in self._shown(obs).log if e.move is not None and e.player == seat]
         if not lifts:
             return ["no lift yet"]
         return [counted(len(lifts), "lift"), f"last lifted {counted(int(lifts[-1].split()[-1]), 'card')}"]
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: SprintObservation) -> str:
         if obs.objective is None:
             return ""
         return f"the Objective is {obs.objective}: cut the pile by eye, then press Lift here"
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: SprintObservation) -> str:
         shown = self._shown(obs)
         finish = shown.finish
         gap = shown.tortoise - shown.hare
@@ -408,7 +405,7 @@ class SprintBoard(GameBoard):
                 reports.append(step.last)
         return reports
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: SprintObservation) -> str:
         reports = self.turn_reports()
         finish = obs.finish
         won = obs.winner == "tortoise"
@@ -452,7 +449,7 @@ class SprintBoard(GameBoard):
             "</details></div>"
         )
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: SprintObservation, my_turn: bool) -> None:
         session = self.session
         self._sync_hold(obs)
         held = self._hold is not None
@@ -522,13 +519,11 @@ class SprintBoard(GameBoard):
     @guarded
     def _on_lift(self, button: widgets.Button) -> None:
         if self._hold is not None:  # a forged click: the Hare card must be seen first
-            self._verdict = Explanation("lift", False, "turn the Hare card first")
-            self.render()
+            self.refuse("lift", "turn the Hare card first")
             return
         refused = self.session.refusal(self.session.viewer)
         if refused is not None:  # off turn: the lift is never worked out (the slip comes from the seed)
-            self._verdict = Explanation("lift", False, refused)
-            self.render()
+            self.refuse("lift", refused)
             return
         move = self.session.state.lift_from_cut(self.cut_share())  # SP-7: the hand's slip included
         self.submit(str(move))
@@ -543,19 +538,13 @@ class SprintBoard(GameBoard):
             return False
         obs = self.session.observation()
         self._hold = None
-        self._verdict = None
-        self._note = self._lift_words(obs)
-        self.render()
-        self._maybe_autoplay()
+        self.moved_on(self._lift_words(obs))
         return True
 
-    def step(self) -> bool:
+    def pacing_step(self) -> bool | None:
         """One step of the bots' pacing: turn a face-down Hare card first, else one bot move."""
-        if self.turn_hare_card():
-            return True
-        return super().step()
+        return True if self.turn_hare_card() else None
 
-    def _maybe_autoplay(self) -> None:
-        if self._hold is not None:
-            return  # the person turns the Hare card of their own lift; a bot's is turned by the pacing
-        super()._maybe_autoplay()
+    def clock_waits(self) -> bool:
+        """The person turns the Hare card of their own lift; a bot's is turned by the pacing."""
+        return self._hold is not None

@@ -16,12 +16,15 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import CardHand, GameBoard, HandCard, card_image, face_css, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import CardHand, HandCard
+from sloth_widgets.markup import card_image, face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
 from sloth_kernel.games.surplus_of_sloths.cards import BABY_CODE, CARD_IDS, SLOTH_TYPES, points
-from sloth_kernel.games.surplus_of_sloths.engine import SurplusConfig
+from sloth_kernel.games.surplus_of_sloths.engine import SurplusConfig, SurplusObservation
 from sloth_kernel.games.surplus_of_sloths.render import card, card_title, face
 from sloth_kernel.render import kit
 
@@ -94,7 +97,7 @@ def names(seats: Any) -> str:
     return " and ".join(seat_name(s) for s in seats)
 
 
-class SurplusBoard(GameBoard):
+class SurplusBoard(GameBoard[SurplusObservation]):
     """``SurplusBoard()``: draft against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -108,15 +111,6 @@ class SurplusBoard(GameBoard):
         self._reveal_seen = 0  # the most types shown so far: what the log, seats and results may show
         self._reveal_key: tuple[str, int] = ("", 0)
         super().__init__(seed, seats, **options)
-        config = cast(SurplusConfig, self.session.game.config)
-        self._setup.add_options(
-            {
-                "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
-                "super_surplus": widgets.Checkbox(
-                    description="Super Surplus match (SS-10)", value=config.super_surplus
-                ),
-            }
-        )
 
     # -- building --
 
@@ -163,15 +157,15 @@ class SurplusBoard(GameBoard):
         )
         self._keep_button.add_class("sk-keep")
         self._keep_button.on_click(self._on_keep)
-        return [self._play_button, self._keep_button, self._hint]
+        return [self._play_button, self._keep_button, self.hints_toggle]
 
     # -- the stepped reveal: what has been shown so far --
 
-    def _reveal_results(self, obs: Any) -> tuple[Any, ...]:
+    def _reveal_results(self, obs: SurplusObservation) -> tuple[Any, ...]:
         """The last finished game's reveal, one result per type with Net cards (empty if none)."""
         return tuple(obs.reveal) if obs.games else ()
 
-    def _shown(self, obs: Any) -> int:
+    def _shown(self, obs: SurplusObservation) -> int:
         """How many types of the last finished game's reveal have been shown (a new game starts at 0).
 
         Stepping back to read an earlier type again hides nothing that was shown already.
@@ -182,11 +176,11 @@ class SurplusBoard(GameBoard):
             self._reveal_key, self._reveal_step, self._reveal_seen = key, 0, 0
         return min(self._reveal_seen, len(results))
 
-    def revealing(self, obs: Any) -> bool:
+    def revealing(self, obs: SurplusObservation) -> bool:
         """Is a finished game's reveal still being stepped through?"""
         return self._shown(obs) < len(self._reveal_results(obs))
 
-    def _revealed_points(self, obs: Any) -> list[int]:
+    def _revealed_points(self, obs: SurplusObservation) -> list[int]:
         """Each seat's points from the types shown so far (all of them once the reveal is done)."""
         totals = [0] * obs.players
         for result in self._reveal_results(obs)[: self._shown(obs)]:
@@ -194,7 +188,7 @@ class SurplusBoard(GameBoard):
                 totals[result.winner] += result.points
         return totals
 
-    def _shown_wins(self, obs: Any) -> list[int]:
+    def _shown_wins(self, obs: SurplusObservation) -> list[int]:
         """Super Surplus wins as far as the reveal has shown: the last game's win waits for its end."""
         wins = list(obs.wins)
         if self.revealing(obs):
@@ -203,7 +197,7 @@ class SurplusBoard(GameBoard):
                 wins[last.winners[0]] -= 1
         return wins
 
-    def held_back(self, obs: Any) -> int:
+    def held_back(self, obs: SurplusObservation) -> int:
         """The newest log lines the reveal has not shown yet: from the first type not shown on."""
         results = self._reveal_results(obs)
         shown = self._shown(obs)
@@ -227,14 +221,20 @@ class SurplusBoard(GameBoard):
 
     # -- hooks --
 
-    def render(self) -> None:
-        obs = self.session.observation()
-        if self.revealing(obs) and self._verdict is None:
-            # the last move's words would quote the newest log line, which is the reveal's end
-            self._note = "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
-        super().render()
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(SurplusConfig, self.session.game.config)
+        return {
+            "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
+            "super_surplus": widgets.Checkbox(description="Super Surplus match (SS-10)", value=config.super_surplus),
+        }
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def staged_note(self, obs: SurplusObservation) -> str | None:
+        """While the reveal runs (the last move's words would quote the newest log line, which is the reveal's end)."""
+        if self.revealing(obs):
+            return "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
+        return None
+
+    def seat_facts(self, obs: SurplusObservation, seat: int) -> list[str]:
         facts = []
         revealing = self.revealing(obs)
         if revealing or obs.phase == "over":
@@ -252,7 +252,7 @@ class SurplusBoard(GameBoard):
             facts.append(counted(self._shown_wins(obs)[seat], "win"))
         return facts
 
-    def seat_status(self, obs: Any, seat: int) -> str:
+    def seat_status(self, obs: SurplusObservation, seat: int) -> str:
         if self.revealing(obs):
             return ""
         if obs.is_over:
@@ -271,7 +271,7 @@ class SurplusBoard(GameBoard):
             status.append("took a card this round")
         return ", ".join(status)
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: SurplusObservation) -> str:
         if obs.phase == "pick":
             return "pick one of your cards to put face down into the Net"
         if obs.phase == "baby":
@@ -282,7 +282,7 @@ class SurplusBoard(GameBoard):
             return f"take a card from River row {obs.row}"
         return ""
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: SurplusObservation) -> list[HandCard]:
         viewer = self.session.viewer
         if viewer is None:
             return []
@@ -296,10 +296,10 @@ class SurplusBoard(GameBoard):
             shown.append(HandCard(code, face_class(code), f"{card_title(code)} — {where}", group_start=new_group))
         return shown
 
-    def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
+    def hand_enabled(self, obs: SurplusObservation, my_turn: bool) -> bool:
         return my_turn and obs.phase in ("pick", "baby") and not self.revealing(obs)
 
-    def hand_heading(self, obs: Any, my_turn: bool) -> str:
+    def hand_heading(self, obs: SurplusObservation, my_turn: bool) -> str:
         if self.revealing(obs) and not obs.is_over:
             return f"Your cards for game {obs.game_number}: first step through the reveal"
         if my_turn and obs.phase == "pick":
@@ -308,10 +308,10 @@ class SurplusBoard(GameBoard):
             return "Baby! Choose a card to put into the Net, or keep your hand (SS-6)"
         return "Your hand, grouped by type"
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: SurplusObservation) -> set[str]:
         return {str(m).split()[1] for m in obs.legal_moves if str(m).split()[0] in ("pick", "net")}
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: SurplusObservation, private: bool) -> str:
         if self.revealing(obs) or obs.phase == "over":
             return self._reveal_picture(obs)
         phase = {
@@ -339,7 +339,7 @@ class SurplusBoard(GameBoard):
         parts.append(kit.panel("Surplus Net", self._net(obs), css="sk-ss-net"))
         return "".join(parts)
 
-    def _net(self, obs: Any) -> str:
+    def _net(self, obs: SurplusObservation) -> str:
         piles = []
         for letter, codes in zip(obs.types, obs.net, strict=False):
             kind = SLOTH_TYPES[TYPE_ORDER[letter]]
@@ -356,7 +356,7 @@ class SurplusBoard(GameBoard):
             )
         return f'<div class="sk-ss-piles">{"".join(piles)}</div>'
 
-    def _reveal_picture(self, obs: Any) -> str:
+    def _reveal_picture(self, obs: SurplusObservation) -> str:
         """The finished game's Net as it was, type by type: taken, left, or not shown yet."""
         results = self._reveal_results(obs)
         shown = self._shown(obs)
@@ -393,16 +393,16 @@ class SurplusBoard(GameBoard):
             + kit.panel("Surplus Net at the end", f'<div class="sk-ss-piles">{"".join(piles)}</div>', css="sk-ss-net")
         )
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: SurplusObservation) -> str:
         """What each seat drafted (public, SS-11) and, in a match, the games so far."""
         watch = self.session.mode == "watch"
         parts = []
         if not self.revealing(obs) and obs.phase != "over":
             rows = []
             for s in range(obs.players):
-                kept = ""
-                if watch and obs.kept[s] is not None:
-                    kept = " · kept (teacher view): " + cards_html(sorted(obs.kept[s], key=card_order), width=26)
+                kept, hidden = "", obs.kept[s]
+                if watch and hidden is not None:
+                    kept = " · kept (teacher view): " + cards_html(sorted(hidden, key=card_order), width=26)
                 drafted = cards_html(sorted(obs.drafted[s], key=card_order), width=26, empty="nothing yet")
                 rows.append(f'<li><span class="sk-ss-who">{html.escape(seat_name(s))}</span>{drafted}{kept}</li>')
             parts.append(kit.panel("Drafted cards (open to all)", f'<ul class="sk-ss-drafted">{"".join(rows)}</ul>'))
@@ -424,7 +424,7 @@ class SurplusBoard(GameBoard):
             return f"Game {game.number}: {scores}. {seat_name(game.winners[0])} wins."
         return f"Game {game.number}: {scores}. {names(game.winners)} tie: no win (SS-10)."
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: SurplusObservation) -> str:
         """The results and how each score came about (SS-7, SS-8, SS-9; SS-10 for a match)."""
         if not obs.games:
             return "<div><b>Game over.</b></div>"
@@ -469,14 +469,14 @@ class SurplusBoard(GameBoard):
             )
         return lines
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: SurplusObservation, my_turn: bool) -> None:
         revealing = self.revealing(obs)
         legal = {str(m) for m in obs.legal_moves} if my_turn and not revealing else set()
         drafting = bool(legal) and obs.phase == "draft"
         for index, (river, label) in enumerate(zip(self._rivers, self._river_labels, strict=False), start=1):
             codes = obs.rivers[index - 1]
             takes = [f"take {c} from row {index}" in legal for c in codes]
-            hints = takes if self._hint.value else []
+            hints = takes if self.hints_toggle.value else []
             faded = [obs.row is not None and obs.row != index] * len(codes)
             river.show(
                 [HandCard(c, face_class(c), card_title(c)) for c in codes],
@@ -507,7 +507,7 @@ class SurplusBoard(GameBoard):
                 if river.selected_keys:
                     return f"take {river.selected_keys[0]} from row {row}"
             return None
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if not keys:
             return None
         verb = "pick" if obs.phase == "pick" else "net"
@@ -519,7 +519,7 @@ class SurplusBoard(GameBoard):
 
     # -- the stepped reveal --
 
-    def _show_reveal(self, obs: Any) -> None:
+    def _show_reveal(self, obs: SurplusObservation) -> None:
         results = self._reveal_results(obs)
         # shown from the game's end until the next game's drafting starts (or for good at the end)
         if not results or obs.phase in ("draft", "baby"):
@@ -582,13 +582,12 @@ class SurplusBoard(GameBoard):
 
     # -- actions --
 
-    def step(self) -> bool:
-        """Next bot move; while a finished game's reveal is pending (a match goes on), the next type first."""
-        obs = self.session.observation()
-        if self.revealing(obs):
+    def pacing_step(self) -> bool | None:
+        """While a finished game's reveal is pending (a match goes on), the next type first."""
+        if self.revealing(self.session.observation()):
             self._step_reveal(+1)
             return True
-        return super().step()
+        return None
 
     # -- handlers --
 
@@ -599,19 +598,16 @@ class SurplusBoard(GameBoard):
         total = len(self._reveal_results(obs))
         self._reveal_step = max(0, min(total, min(self._reveal_step, total) + delta))
         self._reveal_seen = max(self._reveal_seen, self._reveal_step)
-        done = before and not self.revealing(obs)
-        if done:
-            self._note = ""
-        self.render()  # the log, the seats and the game-over panel follow the reveal
-        if done:
-            self._maybe_autoplay()
+        if before and not self.revealing(obs):
+            self.moved_on()  # the bots go on
+        else:
+            self.render()  # the log, the seats and the game-over panel follow the reveal
 
     @guarded
     def _on_river(self, row: int, change: dict[str, Any]) -> None:
         if change["new"]:
             self._rivers[2 - row].clear()  # one River card at a time
-        self._verdict = None
-        self._refresh_explanation()
+        self.choice_changed()
 
     @guarded
     def _on_play(self, button: widgets.Button) -> None:

@@ -22,9 +22,11 @@ import html
 from typing import Any, cast
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import HandCard
+from sloth_widgets.markup import face_css
 
-from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
 from sloth_kernel.games.too_sloth_to_win.combos import DRINK, DRINK_BASE, card_value, combo_name
@@ -122,7 +124,7 @@ class RoundEnd:
     next_start: int  # the log index of the next round's deal (len(log) after the last round)
 
 
-def round_ends(obs: Any) -> list[RoundEnd]:
+def round_ends(obs: TooSlothObservation) -> list[RoundEnd]:
     """Every finished round's end, found in the public log (a round ends on its last move)."""
     log = obs.log
     starts = [i for i, e in enumerate(log) if e.kind == ROUND_START]
@@ -136,7 +138,7 @@ def round_ends(obs: Any) -> list[RoundEnd]:
     return ends
 
 
-class TooSlothBoard(GameBoard):
+class TooSlothBoard(GameBoard[TooSlothObservation]):
     """``TooSlothBoard()``: you against three heuristic bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
     See :class:`GameBoard`.
@@ -151,10 +153,12 @@ class TooSlothBoard(GameBoard):
         self._revealed_session: Any = None
         self._scene_cache: dict[tuple[int, int, int | None], Any] = {}
         super().__init__(seed, seats, **options)
-        config = cast(TooSlothConfig, self.session.game.config)
-        self._setup.add_options({"no_board": widgets.Checkbox(description="No-Board variant", value=config.no_board)})
 
     # -- hooks --
+
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        config = cast(TooSlothConfig, self.session.game.config)
+        return {"no_board": widgets.Checkbox(description="No-Board variant", value=config.no_board)}
 
     def face_styles(self) -> str:
         faces = {f"{FACE_PREFIX}{n}": card_face(n) for n in range(1, 9)}
@@ -197,9 +201,9 @@ class TooSlothBoard(GameBoard):
         )
         self._take.add_class("sk-take")
         self._take.observe(self._on_take, "value")
-        return [self._play_button, self._declare_box, self._pass_button, self._take, self._hint]
+        return [self._play_button, self._declare_box, self._pass_button, self._take, self.hints_toggle]
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: TooSlothObservation) -> list[HandCard]:
         obs = self._scene(obs) or obs
         hand = obs.hands[self.session.viewer] if self.session.viewer is not None else None
         if hand is None:
@@ -213,10 +217,10 @@ class TooSlothBoard(GameBoard):
             for key, _ in hand_faces(hand)
         ]
 
-    def hand_enabled(self, obs: Any, my_turn: bool) -> bool:
+    def hand_enabled(self, obs: TooSlothObservation, my_turn: bool) -> bool:
         return my_turn and self._pending(obs) is None
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: TooSlothObservation) -> set[str]:
         keys: set[str] = set()
         for move in obs.legal_moves:
             text = str(move)
@@ -224,7 +228,7 @@ class TooSlothBoard(GameBoard):
                 keys.update(move_keys(text))
         return keys
 
-    def seat_facts(self, obs: Any, seat: int) -> list[str]:
+    def seat_facts(self, obs: TooSlothObservation, seat: int) -> list[str]:
         obs = self._scene(obs) or obs
         facts = []
         if not obs.no_board:
@@ -236,7 +240,7 @@ class TooSlothBoard(GameBoard):
         facts.append(counted(obs.chips[seat], "Cash Chip"))
         return facts
 
-    def seat_status(self, obs: Any, seat: int) -> str:
+    def seat_status(self, obs: TooSlothObservation, seat: int) -> str:
         obs = self._scene(obs) or obs
         status = str(obs.status[seat])
         if status in ("1st", "2nd"):
@@ -252,7 +256,7 @@ class TooSlothBoard(GameBoard):
             parts.append("passed")
         return ", ".join(parts)
 
-    def turn_hint(self, obs: Any) -> str:
+    def turn_hint(self, obs: TooSlothObservation) -> str:
         if not obs.table:
             return "lead any combination: a Single, a Jump or a Run (TS-5)"
         beat = f"beat the {combo_name(obs.table)}"
@@ -260,14 +264,14 @@ class TooSlothBoard(GameBoard):
             return f"{beat}, or pass and be eliminated from the round (TS-7)"
         return f"{beat}, or pass and take a card from one end of it (TS-6)"
 
-    def held_back(self, obs: Any) -> int:
+    def held_back(self, obs: TooSlothObservation) -> int:
         end = self._pending(obs)
         if end is None:
             return 0
         shown = end.move_event + 1 if self._stage == 0 else end.next_start
         return max(0, len(obs.log) - shown)
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: TooSlothObservation, private: bool) -> str:
         end = self._pending(obs)
         scene = self._scene(obs)
         if end is not None and scene is not None:
@@ -281,14 +285,14 @@ class TooSlothBoard(GameBoard):
         parts.append(self._board_parts(obs, private))
         return "".join(parts)
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: TooSlothObservation) -> str:
         shown = self._results_shown(obs)
         if not shown:
             return ""
         items = "".join(f"<li><b>Round {r.round + 1}:</b> {html.escape(result_words(r))}</li>" for r in shown)
         return kit.panel("Rounds", f'<ol class="sk-ts-results" aria-label="Round results">{items}</ol>')
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: TooSlothObservation) -> str:
         winner = obs.winner
         if winner is None:
             return "<div><b>Game over.</b></div>"
@@ -343,7 +347,7 @@ class TooSlothBoard(GameBoard):
             f'<ul class="sk-ts-figures" aria-label="Each player\'s figures">{figures}</ul>'
         )
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: TooSlothObservation, my_turn: bool) -> None:
         my_turn = my_turn and self._pending(obs) is None
         passes = [str(m) for m in obs.legal_moves if str(m).startswith("pass")] if my_turn else []
         plays = [m for m in obs.legal_moves if not str(m).startswith("pass")] if my_turn else []
@@ -364,9 +368,16 @@ class TooSlothBoard(GameBoard):
             self._pass_button.description = "Pass"
         self._pass_button.tooltip = "; ".join(take_label(p) for p in passes) or "pass (not possible now)"
         self._show_declare()
+        pending = self._pending(obs)
+        self._continue.layout.display = "" if pending is not None else "none"
+        if pending is not None:
+            number = pending.result.round + 1
+            self._continue.description = (
+                f"Show the results of round {number}" if self._stage == 0 else f"Deal round {number + 1}"
+            )
 
     def preview_move(self) -> str | None:
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if not keys:
             return None
         declared = self._declare.value
@@ -383,26 +394,18 @@ class TooSlothBoard(GameBoard):
 
     # -- the board's own parts --
 
-    def render(self) -> None:
-        pending = self._pending(self.session.observation())
-        if pending is not None:  # the note repeats the newest log line, which may be the next deal
-            self._note = ""
-        super().render()
-        if pending is not None:  # the bots wait while the player steps through a round's end
-            self._next.disabled = self._skip.disabled = True
-        self._continue.layout.display = "" if pending is not None else "none"
-        if pending is not None:
-            number = pending.result.round + 1
-            self._continue.description = (
-                f"Show the results of round {number}" if self._stage == 0 else f"Deal round {number + 1}"
-            )
+    def staged_note(self, obs: TooSlothObservation) -> str | None:
+        """While a round's end is shown: no words (the last move's would repeat the newest log
+        line, which may be the next deal)."""
+        return "" if self._pending(obs) is not None else None
 
-    def step(self) -> bool:
-        """One bot move, unless the player is still looking at a round's end."""
-        if self._pending(self.session.observation()) is not None:
-            self._timer.playing = False
-            return False
-        return super().step()
+    def bots_wait(self, obs: TooSlothObservation) -> bool:
+        """The bots wait while the player steps through a round's end."""
+        return self._pending(obs) is not None
+
+    def pacing_step(self) -> bool | None:
+        """No bot moves while the player is still looking at a round's end."""
+        return False if self._pending(self.session.observation()) is not None else None
 
     def before_bots_run(self) -> None:
         """Asked while a round's end is shown, the bots move on past it (an explicit request)."""
@@ -412,21 +415,20 @@ class TooSlothBoard(GameBoard):
         """Bots stop at a round's end: it is shown first."""
         return self._pending(self.session.observation()) is None
 
-    def submit(self, move: str | None) -> Explanation | None:
-        """Send a move (the controls are off while a round's end is shown; a move sent anyway moves on)."""
+    def before_own_move(self) -> None:
+        """The controls are off while a round's end is shown; a move sent anyway moves on."""
         self._skip_round_end()
-        return super().submit(move)
 
     def _skip_round_end(self) -> None:
         end = self._pending(self.session.observation())
         if end is not None:
             self._rounds_shown, self._stage = end.index + 1, 0
 
-    def _head(self, obs: Any) -> str:
+    def _head(self, obs: TooSlothObservation) -> str:
         mode = "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
         return f"Round {min(obs.round + 1, obs.rounds)} of {obs.rounds} · {mode}"
 
-    def _board_parts(self, obs: Any, private: bool, *, ended: bool = False) -> str:
+    def _board_parts(self, obs: TooSlothObservation, private: bool, *, ended: bool = False) -> str:
         if obs.table:
             owner = seat_name(obs.table_owner)
             caption = f"<b>{html.escape(combo_name(obs.table))}</b> by {html.escape(owner)}"
@@ -448,7 +450,7 @@ class TooSlothBoard(GameBoard):
             parts.append(kit.panel("Hands (teacher's view)", hands(obs)))
         return "".join(parts)
 
-    def _track(self, obs: Any) -> str:
+    def _track(self, obs: TooSlothObservation) -> str:
         """Spaces 0 to the finish with a meeple per player; never past the finish (TS-16)."""
         cells = []
         for space in range(obs.finish + 1):
@@ -471,7 +473,7 @@ class TooSlothBoard(GameBoard):
             f"{''.join(cells)}</div>"
         )
 
-    def _round_end_picture(self, obs: Any, scene: Any, end: RoundEnd, private: bool) -> str:
+    def _round_end_picture(self, obs: TooSlothObservation, scene: Any, end: RoundEnd, private: bool) -> str:
         number = end.result.round + 1
         log = obs.log
         if self._stage == 0:
@@ -499,7 +501,7 @@ class TooSlothBoard(GameBoard):
             self._stage = 0
             self._scene_cache.clear()
 
-    def _pending(self, obs: Any) -> RoundEnd | None:
+    def _pending(self, obs: TooSlothObservation) -> RoundEnd | None:
         """The round end the player has not stepped through yet, if any."""
         if not hasattr(self, "_continue"):
             return None
@@ -516,13 +518,13 @@ class TooSlothBoard(GameBoard):
             self._stage = 0
         return None
 
-    def _results_shown(self, obs: Any) -> tuple[RoundResult, ...]:
+    def _results_shown(self, obs: TooSlothObservation) -> tuple[RoundResult, ...]:
         end = self._pending(obs)
         if end is None:
             return tuple(obs.results)
         return tuple(obs.results[: end.index + (1 if self._stage else 0)])
 
-    def _scene(self, obs: Any) -> TooSlothObservation | None:
+    def _scene(self, obs: TooSlothObservation) -> TooSlothObservation | None:
         """During a round end: the table as the player sees it at that step (else None)."""
         end = self._pending(obs)
         if end is None:
@@ -532,7 +534,7 @@ class TooSlothBoard(GameBoard):
             self._scene_cache[key] = self._build_scene(obs, end)
         return cast(TooSlothObservation, self._scene_cache[key])
 
-    def _build_scene(self, obs: Any, end: RoundEnd) -> TooSlothObservation:
+    def _build_scene(self, obs: TooSlothObservation, end: RoundEnd) -> TooSlothObservation:
         """The end of a round: the state before its last move (replayed), with that move made."""
         state = self.session.state
         moves_before = sum(1 for e in obs.log[: end.move_event] if e.move is not None)
@@ -593,11 +595,11 @@ class TooSlothBoard(GameBoard):
     # -- drink declaration --
 
     def _show_declare(self) -> None:
-        self._declare_box.layout.display = "" if "D" in self._hand.selected_keys else "none"
+        self._declare_box.layout.display = "" if "D" in self.hand.selected_keys else "none"
 
     def _suggest_declaration(self) -> None:
         """If exactly one legal play matches the selection with a drink, preselect its number."""
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         if "D" not in keys or not self.session.my_turn:
             return
         wanted = sorted(keys)
@@ -624,10 +626,7 @@ class TooSlothBoard(GameBoard):
         else:
             self._rounds_shown = end.index + 1
             self._stage = 0
-        self._verdict = None
-        self._note = ""
-        self.render()
-        self._maybe_autoplay()
+        self.moved_on()
 
     @guarded
     def _on_play(self, button: widgets.Button) -> None:
@@ -643,13 +642,9 @@ class TooSlothBoard(GameBoard):
 
     @guarded
     def _on_declare(self, change: dict[str, Any]) -> None:
-        self._verdict = None
-        self._refresh_explanation()
+        self.choice_changed()
 
     @guarded
     def _on_take(self, change: dict[str, Any]) -> None:
         if change["new"]:
-            self._verdict = None
-            self._explain.value = (
-                self.session.state.explain(change["new"])._repr_html_() if self.session.my_turn else ""
-            )
+            self.show_preview(change["new"])

@@ -6,26 +6,31 @@ import html
 from typing import Any
 
 import ipywidgets as widgets
-from sloth_widgets.common import GameBoard, HandCard, face_css, guarded
+from sloth_widgets.board import GameBoard
+from sloth_widgets.guard import guarded
+from sloth_widgets.hand import HandCard
+from sloth_widgets.markup import face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.render import kit
 from toy_high_card import SPEC
+from toy_high_card.engine import HighCardObservation
 from toy_high_card.render import card_face, hands, played
 
 FACE_PREFIX = "sk-f-hc-"
 
 
-class HighCardBoard(GameBoard):
+class HighCardBoard(GameBoard[HighCardObservation]):
     """``HighCardBoard(seed=1)``: you against a heuristic bot; see :class:`GameBoard`."""
 
     game_name = "toy-high-card"
     title = "High Card"
     prompt = "Select a card, then press Play."
 
+    single_card = True  # one card per move
+
     def __init__(self, seed: int | None = 1, seats: list[str] | None = None, **options: Any) -> None:
         super().__init__(seed, seats, **options)
-        self._hand.single = True  # one card per move
 
     # -- hooks --
 
@@ -36,15 +41,15 @@ class HighCardBoard(GameBoard):
         self._play_button = widgets.Button(description="Play", button_style="success", icon="play")
         self._play_button.add_class("sk-play")
         self._play_button.on_click(self._on_play)
-        return [self._play_button, self._hint]
+        return [self._play_button, self.hints_toggle]
 
-    def hand_cards(self, obs: Any) -> list[HandCard]:
+    def hand_cards(self, obs: HighCardObservation) -> list[HandCard]:
         return [HandCard(str(c), f"{FACE_PREFIX}{c}", f"card {c}") for c in obs.hand or ()]
 
-    def hinted_keys(self, obs: Any) -> set[str]:
+    def hinted_keys(self, obs: HighCardObservation) -> set[str]:
         return {str(move.card) for move in obs.legal_moves}
 
-    def picture(self, obs: Any, private: bool) -> str:
+    def picture(self, obs: HighCardObservation, private: bool) -> str:
         """Public parts only (the trick, the last trick); every hand only in the teacher's view."""
         parts = [
             kit.panel("On the table", played(obs.trick, "the leader plays any card (HC-4)"), css="sk-hc-trick"),
@@ -54,22 +59,22 @@ class HighCardBoard(GameBoard):
             parts.append(kit.panel("Hands (teacher's view)", hands(obs)))
         return "".join(parts)
 
-    def standings(self, obs: Any) -> str:
+    def standings(self, obs: HighCardObservation) -> str:
         rows = [
             [kit.esc(seat_name(seat)), str(obs.tricks[seat]), str(obs.hand_counts[seat])]
             for seat in range(len(obs.tricks))
         ]
         return kit.panel("Tricks", kit.table(["Seat", "Tricks won", "Cards left"], rows))
 
-    def summary(self, obs: Any) -> str:
+    def summary(self, obs: HighCardObservation) -> str:
         names = " and ".join(seat_name(s) for s in obs.winners)
         return f"<div>🏁 Game over: <b>{html.escape(names)}</b> won the most tricks (HC-6).</div>"
 
-    def update_controls(self, obs: Any, my_turn: bool) -> None:
+    def update_controls(self, obs: HighCardObservation, my_turn: bool) -> None:
         self._play_button.disabled = not my_turn
 
     def preview_move(self) -> str | None:
-        keys = self._hand.selected_keys
+        keys = self.hand.selected_keys
         return f"play {keys[0]}" if keys else None
 
     # -- handlers --

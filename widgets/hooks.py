@@ -1,0 +1,155 @@
+"""What a game's board fills in: the hooks of the board shell (:class:`sloth_widgets.board.GameBoard`).
+
+A board subclasses ``GameBoard[ObsT]``, typed by its game's observation, and overrides the hooks
+below (and nothing of the shell: tests/test_board_hooks.py holds every board to that). Each hook
+has a default that suits a game without that part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import ipywidgets as widgets
+from sloth_widgets.hand import HandCard
+
+from sloth_kernel.core import Event
+
+
+class Observation(Protocol):
+    """What the shell itself reads of every game's observation (a game's board reads the rest)."""
+
+    @property
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    @property
+    def log(self) -> Sequence[Event]: ...
+
+
+ObsT = TypeVar("ObsT", bound=Observation)
+
+
+class BoardHooks(Generic[ObsT]):
+    """The hooks a game's board fills in; `ObsT` is the game's observation type."""
+
+    game_name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    hand_title: ClassVar[str] = "Your hand"
+    shows_hand: ClassVar[bool] = True  # False for games without a hand of cards
+    single_card: ClassVar[bool] = False  # True: one card of the hand at a time (the latest click wins)
+    offers_hints: ClassVar[bool] = True  # False: no Hints toggle (a hint would give away what the player must judge)
+    prompt: ClassVar[str] = "Select cards, then press a button."
+
+    # -- built once --
+
+    def face_styles(self) -> str:
+        """CSS for every card face a hand of this game can show."""
+        return ""
+
+    def build_controls(self) -> list[widgets.Widget]:
+        """The game's action bar widgets (built once)."""
+        return []
+
+    def build_table(self) -> list[widgets.Widget]:
+        """Interactive widgets shown under the picture (e.g. River rows), built once."""
+        return []
+
+    def setup_options(self) -> dict[str, widgets.ValueWidget]:
+        """The game's options in the New game panel, keyed by the engine's option name (built once)."""
+        return {}
+
+    # -- drawn from the observation at every render --
+
+    def hand_cards(self, obs: ObsT) -> list[HandCard]:
+        """The viewer's hand as cards (empty if none)."""
+        return []
+
+    def hinted_keys(self, obs: ObsT) -> set[str]:
+        """Card keys that take part in some legal move (engine's legal_moves)."""
+        return set()
+
+    def picture(self, obs: ObsT, private: bool) -> str:
+        """The board picture; `private` False means public parts only (hot-seat cover)."""
+        return ""
+
+    def standings(self, obs: ObsT) -> str:
+        """A panel beside the log with the game's figures in full (a table); may be empty."""
+        return ""
+
+    def seat_facts(self, obs: ObsT, seat: int) -> list[str]:
+        """A seat's public counts, each a short phrase people read ("12 cards", "3 points")."""
+        return []
+
+    def seat_status(self, obs: ObsT, seat: int) -> str:
+        """A seat's public state in a word or two ("passed", "out", "finished 1st"); empty if none."""
+        return ""
+
+    def turn_hint(self, obs: ObsT) -> str:
+        """What the player to move may do now, in a few words ("beat the Pair or pass")."""
+        return ""
+
+    def held_back(self, obs: ObsT) -> int:
+        """How many of the newest log events a step-by-step reveal still hides (0: none).
+
+        While a reveal is under way the log, the turn line and the game-over panel hold back
+        what it has not shown yet; the board's own picture and figures must do the same.
+        """
+        return 0
+
+    def staged_note(self, obs: ObsT) -> str | None:
+        """The words under the controls while the board shows something step by step (a round's
+        end, a reveal), in place of the last move's words; None: nothing staged."""
+        return None
+
+    def bots_wait(self, obs: ObsT) -> bool:
+        """Do the bots wait for the person to step through what the board shows (Next and Bots
+        to my turn are off)?"""
+        return False
+
+    def hand_heading(self, obs: ObsT, my_turn: bool) -> str:
+        return self.hand_title
+
+    def hand_enabled(self, obs: ObsT, my_turn: bool) -> bool:
+        """May the hand's cards be selected now?"""
+        return my_turn
+
+    def summary(self, obs: ObsT) -> str:
+        """Game-over text (winner, scores)."""
+        return ""
+
+    def update_controls(self, obs: ObsT, my_turn: bool) -> None:
+        """Enable, label and fill the action bar (and the board's own widgets) from the observation."""
+
+    # -- the selection and the moves --
+
+    def preview_move(self) -> str | None:
+        """The move the current selection would make, as text (None: nothing chosen)."""
+        return None
+
+    def reset_controls(self) -> None:
+        """Clear game-specific choices after the state changed."""
+
+    def on_selection(self) -> None:
+        """The hand selection changed (e.g. show a drink chooser)."""
+
+    def before_own_move(self) -> None:
+        """Called before a move of the seat on screen is sent (a board may move past what it shows)."""
+
+    # -- the bots' pacing --
+
+    def pacing_step(self) -> bool | None:
+        """Called before each bot move of the pacing (Next, the clock): the board's own step to
+        show first. True: it showed one (no bot moves); False: the bots wait (the clock stops);
+        None: nothing to show, a bot moves."""
+        return None
+
+    def clock_waits(self) -> bool:
+        """Does the bots' clock wait for the person (e.g. to turn a card of their own move)?"""
+        return False
+
+    def before_bots_run(self) -> None:
+        """Called when the player asks the bots to play on (a board may move past a reveal)."""
+
+    def bots_may_go_on(self) -> bool:
+        """May the bots keep moving in one run? (A board stops them at a reveal to show.)"""
+        return True

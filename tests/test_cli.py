@@ -129,6 +129,16 @@ def test_every_option_shows_its_default(name: str) -> None:
 
 
 REFUSED = [
+    ["arena"],
+    ["arena", "--game", "chess"],
+    ["arena", "--game", "sprint", "--games", "0"],
+    ["arena", "--game", "sprint", "--option", "players=99"],
+    ["arena", "--game", "sprint", "--option", "players"],
+    ["arena", "--game", "too-sloth-to-win", "--bots", "random,wizard"],
+    ["arena", "--game", "too-sloth-to-win", "--bot-option", "ismcts=3"],
+    ["arena", "--game", "sprint", "--seed", "-1"],
+    ["bench", "--seconds", "-1"],
+    ["bench", "--repeats", "0"],
     ["arena", "--game", "too-sloth-to-win", "--bot-option", "ismcts.iterations=many"],
     ["arena", "--game", "too-sloth-to-win", "--bot-option", "ismcts.iterations=1e400"],
     ["arena", "--game", "too-sloth-to-win", "--bot-option", "ismcts.speed=3"],

@@ -32,7 +32,6 @@ from sloth_kernel import (
     from_record,
     load_game,
 )
-from sloth_kernel.__main__ import main as command_line
 from sloth_kernel.core import GameConfig, GameState
 from sloth_kernel.errors import shorten
 from sloth_kernel.games.sprint.engine import RACE_KINDS
@@ -460,27 +459,6 @@ def test_options_follow_the_spec() -> None:
 
 
 # --- the command line and the widgets ------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["arena"],
-        ["arena", "--game", "chess"],
-        ["arena", "--game", "sprint", "--games", "0"],
-        ["arena", "--game", "sprint", "--option", "players=99"],
-        ["arena", "--game", "sprint", "--option", "players"],
-        ["arena", "--game", "too-sloth-to-win", "--bots", "random,wizard"],
-        ["arena", "--game", "too-sloth-to-win", "--bot-option", "ismcts=3"],
-        ["arena", "--game", "sprint", "--seed", "-1"],
-        ["bench", "--seconds", "-1"],
-        ["bench", "--repeats", "0"],
-    ],
-)
-def test_command_line_argument_errors_are_one_line_and_exit_2(argv: list[str], capsys: Any) -> None:
-    assert command_line(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "error: " in err and "Traceback" not in err
 
 
 def test_a_forged_widget_event_shows_one_sentence_not_a_traceback() -> None:

@@ -1200,7 +1200,8 @@ def _world_sampler(
     template.chips = list(obs.chips)
     template.last_chip = [max((r.round for r in obs.results if s in r.chip), default=-1) for s in range(obs.players)]
     template.results = list(obs.results)
-    template.round_end = obs.round_end
+    # the round's end as the seat knew it: the others' hands at that moment are not the seat's to know
+    template.round_end = None if obs.round_end is None else obs.round_end.seen_by(obs.player)
     template.over = obs.is_over
     template.events = list(obs.log)
     seats = range(obs.players)

@@ -31,7 +31,9 @@ from sloth_widgets.markup import cited
 from sloth_kernel.core import counted
 from sloth_kernel.games.sprint.engine import (
     HARE_CARD,
+    HARE_WON,
     SCORING,
+    TORTOISE_WON,
     SprintConfig,
     SprintObservation,
     TurnReport,
@@ -381,11 +383,7 @@ class SprintBoard(GameBoard[SprintObservation]):
         reports = self.turn_reports()
         finish = obs.finish
         won = obs.winner == "tortoise"
-        headline = (
-            "The Tortoise reached the finish first: <b>everyone wins!</b> (SP-6)"
-            if won
-            else "The Hare reached the finish first: <b>everyone loses</b> (SP-6)."
-        )
+        headline = f"<b>{html.escape((TORTOISE_WON if won else HARE_WON).text)}</b>"
         icon = kit.icon("tortoise" if won else "hare", size=20)
         turns = counted(len(reports), "turn")
         objectives = ", ".join(str(r.objective) for r in reports)

@@ -538,10 +538,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
                 + (kit.badge("takes the Net cards", css="sk-good") if won else "")
                 + "</li>"
             )
-        if result.winner is not None:
-            claim = f"{seat_name(result.winner)} takes them and scores {result.arithmetic} (SS-9)."
-        else:
-            claim = "Nobody takes them (a tie on length and highest number, or no run): they stay in the Net (SS-8)."
+        claim = result.lines[-1]  # the engine's words: who takes them (or why nobody does) and the points
         return (
             f'<div class="sk-ss-type" style="border-left-color:{kind.color}">'
             f'<b style="color:{kind.color}">{html.escape(kind.label)}</b> — in the Net: '

@@ -29,7 +29,15 @@ from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
 from sloth_kernel.games.too_sloth_to_win.combos import DRINK_BASE, card_value, combo_name
 from sloth_kernel.games.too_sloth_to_win.engine import (
+    ELIMINATING_PASS,
+    EMPTY_TABLE,
+    LEAD_ANY,
+    OR_ELIMINATED,
+    OR_TAKE,
     SEAT_COLOURS,
+    SINGLE_PASS,
+    SUSPICIOUS,
+    WINNER_RULE,
     RoundEnd,
     RoundResult,
     TooSlothConfig,
@@ -216,11 +224,11 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
 
     def turn_hint(self, obs: TooSlothObservation) -> str:
         if not obs.table:
-            return "lead any combination: a Single, a Jump or a Run (TS-5)"
+            return LEAD_ANY.text
         beat = f"beat the {combo_name(obs.table)}"
         if len(obs.table) == 1:
-            return f"{beat}, or pass and be eliminated from the round (TS-7)"
-        return f"{beat}, or pass and take a card from one end of it (TS-6)"
+            return f"{beat}, {OR_ELIMINATED.text}"
+        return f"{beat}, {OR_TAKE.text}"
 
     def picture(self, obs: TooSlothObservation, private: bool) -> str:
         scene = self._scene(obs)
@@ -228,10 +236,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             return self._round_end_picture(obs, scene, private)
         parts = [f'<div class="sk-ts-head">{html.escape(self._head(obs))}</div>']
         if obs.suspicious and not obs.is_over:
-            parts.append(
-                '<div class="sk-ts-banner">Someone is out, so the organizers are suspicious: whoever finishes '
-                "first also takes a Cash Chip and ends the round (TS-10).</div>"
-            )
+            parts.append(f'<div class="sk-ts-banner">{html.escape(SUSPICIOUS.text)}</div>')
         parts.append(self._board_parts(obs, obs.table, obs.table_owner, obs.positions, private))
         return "".join(parts)
 
@@ -292,8 +297,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         )
         return (
             f"<div><b>Game over: {html.escape(who(winner))} wins.</b> {html.escape(why)}</div>"
-            "<div>The winner has the most Cash Chips; on a tie, the most Trophies; on a tie again, the Cash "
-            "Chip gained most recently (TS-14).</div>"
+            f"<div>{html.escape(WINNER_RULE.text)}</div>"
             f'<ul class="sk-ts-figures" aria-label="Each player\'s figures">{figures}</ul>'
         )
 
@@ -312,7 +316,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         self._play_button.disabled = not (my_turn and plays)
         self._pass_button.disabled = not (my_turn and passes)
         if passes == ["pass"] and obs.table:
-            self._pass_button.description = "Pass (you are eliminated, TS-7)"
+            self._pass_button.description = f"Pass ({ELIMINATING_PASS.text})"
         elif len(passes) == 1 and obs.table:
             self._pass_button.description = f"Pass and {take_label(passes[0])}"
         else:
@@ -362,15 +366,13 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         if on_table:
             caption = f"<b>{html.escape(combo_name(on_table))}</b> by {html.escape(seat_name(owner))}"
             if not obs.is_over and scene is None:
-                caption += " — beat it or pass" + (
-                    " (passing on a Single eliminates you, TS-7)" if len(on_table) == 1 else ""
-                )
+                caption += " — beat it or pass" + (f" ({SINGLE_PASS.text})" if len(on_table) == 1 else "")
             table = (
                 kit.card_row([kit.card_svg(card_face(c), width=60, title=card_title(c)) for c in on_table])
                 + f"<div>{caption}</div>"
             )
         else:
-            table = '<div class="sk-empty">Empty table: the leader plays any combination (TS-5).</div>'
+            table = f'<div class="sk-empty">{html.escape(EMPTY_TABLE.text)}</div>'
         parts = []
         if not obs.no_board:
             parts.append(kit.panel("Track", self._track(obs, positions)))

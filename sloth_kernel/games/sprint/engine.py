@@ -90,6 +90,9 @@ RULES: dict[str, str] = {
 
 SCORING = Event(RULES["SP-4"], rules=_SP4)
 """The scoring of a lift in the engine's words, citing its rule: what a board shows beside the Objective."""
+TORTOISE_WON = Event("The Tortoise reached the finish first: everyone wins! (SP-6)", rules=_SP6)
+HARE_WON = Event("The Hare reached the finish first: everyone loses (SP-6).", rules=_SP6)
+"""How the race ended, as a table says it at the end."""
 
 # --- config ------------------------------------------------------------------------
 

@@ -109,6 +109,33 @@ RULES: dict[str, str] = {
     "with no Trophy and no Cash Chip; the pacemaker stays. A finisher's meeple stops on the finish square.",
 }
 
+
+# --- the rules in the words a table shows beside the play (each citing its rule, as events do) ------
+
+LEAD_ANY = Event("lead any combination: a Single, a Jump or a Run (TS-5)", rules=("TS-5",))
+"""What the leader may do on an empty table (a turn hint)."""
+OR_ELIMINATED = Event("or pass and be eliminated from the round (TS-7)", rules=("TS-7",))
+"""The other choice against a Single (a turn hint, after "beat the …")."""
+OR_TAKE = Event("or pass and take a card from one end of it (TS-6)", rules=("TS-6",))
+"""The other choice against a Jump or a Run (a turn hint, after "beat the …")."""
+SINGLE_PASS = Event("passing on a Single eliminates you, TS-7", rules=("TS-7",))
+"""Said beside a Single on the table."""
+ELIMINATING_PASS = Event("you are eliminated, TS-7", rules=("TS-7",))
+"""Said on the Pass button when passing is elimination."""
+EMPTY_TABLE = Event("Empty table: the leader plays any combination (TS-5).", rules=("TS-5",))
+SUSPICIOUS = Event(
+    "Someone is out, so the organizers are suspicious: whoever finishes first also takes a Cash Chip and ends "
+    "the round (TS-10).",
+    rules=("TS-10",),
+)
+"""Said while someone is out before anyone has finished."""
+WINNER_RULE = Event(
+    "The winner has the most Cash Chips; on a tie, the most Trophies; on a tie again, the Cash Chip gained most "
+    "recently (TS-14).",
+    rules=("TS-14",),
+)
+"""How the game's winner is found, said at the end."""
+
 # --- config ------------------------------------------------------------------
 
 

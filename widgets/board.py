@@ -313,8 +313,10 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self.moved_on(" ".join(e.text for e in reveal.step_events(self.session.observation().log, reveal.at)))
         return True
 
-    def _pass_reveal(self) -> None:
-        """A move sent, or the bots asked to play on, moves past the steps still to show."""
+    def _waits_for_person(self) -> bool:  # the bots wait for the person to step on
+        return self.person_steps_reveals and self.revealed(self.session.observation()).pending
+
+    def _pass_reveal(self) -> None:  # a move sent, or the bots asked to play on, moves past the steps
         if self.revealed(self.session.observation()).pending:
             self._reveals.finish()
 
@@ -341,13 +343,13 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         my_turn = session.my_turn
         reveal = self.revealed(obs)
         if reveal.pending and self._verdict is None:  # the last move's words would give the step away
-            staged = self.staged_note(obs)
             shown = reveal.shown_events(obs.log)
-            self._note = staged if staged is not None else shown[-1].text if shown else ""
+            self._note = self.staged_note(obs) or (shown[-1].text if shown else "")
         held = reveal.held_back(len(obs.log))
         over = bool(state.is_over) and not held
         self._status.value = turn_line_html(session, self.title, lambda: self.turn_hint(obs), held)
-        self._seats_top.value, self._my_seat.value = self._seats_html(obs, held)
+        ended = bool(state.is_over) or held > 0  # nobody to move while a staged step waits
+        self._seats_top.value, self._my_seat.value = seats_html(session, lambda seat: self._seat_box(obs, seat, ended))
         self._my_seat.layout.display = "" if self._my_seat.value else "none"
         self._picture.value = self.picture(obs, private)
         covered = session.covered and not state.is_over
@@ -383,11 +385,8 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             self._log.show(lines[: len(lines) - held] if held else lines)
         else:
             self._log.show_html(['<div class="sk-empty">hidden while the device changes hands</div>'])
-        self._over_text.value = (
-            f'<div class="sk-game-over-box">{self.summary(obs)}{deal_line_html(session, self.game_name)}</div>'
-            if over
-            else ""
-        )
+        deal = deal_line_html(session, self.game_name) if over else ""
+        self._over_text.value = f'<div class="sk-game-over-box">{self.summary(obs)}{deal}</div>' if over else ""
         self._over.layout.display = "" if over else "none"
         if session.new_game_refusal() is not None:  # e.g. a shared table's page: the table's game only
             self._again.layout.display = self._setup_box.layout.display = "none"
@@ -446,11 +445,6 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     def seat_label(self, seat: int) -> tuple[str, str]:
         """How the table names a seat (:meth:`Session.seat_label`)."""
         return self.session.seat_label(seat)
-
-    def _seats_html(self, obs: ObsT, held: int) -> tuple[str, str]:
-        """The seats around the table: the others in play order after yours, then yours."""
-        over = bool(self.session.state.is_over) or held > 0  # nobody to move while a staged step waits
-        return seats_html(self.session, lambda seat: self._seat_box(obs, seat, over))
 
     def _seat_box(self, obs: ObsT, seat: int, over: bool) -> str:
         name, role = self.seat_label(seat)
@@ -524,10 +518,10 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         """One step of the bots' pacing (the Next button, the clock): a staged step to show first
         (unless the person steps through them: then the bots wait), else one bot move; False if
         nothing moved."""
+        if self._waits_for_person():
+            self._timer.playing = False
+            return False
         if self.revealed(self.session.observation()).pending:
-            if self.person_steps_reveals:
-                self._timer.playing = False
-                return False
             return self.show_next_step()
         with self._own_action():
             moved = self.session.step()
@@ -543,16 +537,13 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._pass_reveal()
         count = 0
         with self._own_action():
-            while count < limit and not self._stop_at_reveal() and self.session.step():
+            while count < limit and not self._waits_for_person() and self.session.step():
                 count += 1
         if count:
             self._verdict = None
             self._note = ""
             self.render()
         return count
-
-    def _stop_at_reveal(self) -> bool:
-        return self.person_steps_reveals and self.revealed(self.session.observation()).pending
 
     def _maybe_autoplay(self) -> None:
         """Start the front-end timer when bots are to move (it does nothing without a front end), not

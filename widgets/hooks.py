@@ -94,7 +94,7 @@ class BoardHooks(Generic[ObsT]):
 
     def staged_note(self, obs: ObsT) -> str | None:
         """The words under the controls while a staged step waits (:mod:`sloth_widgets.reveal`), in
-        place of the last move's words; None: the newest log line shown."""
+        place of the last move's words; None (or ""): the newest log line shown."""
         return None
 
     def hand_heading(self, obs: ObsT, my_turn: bool) -> str:

@@ -18,7 +18,7 @@ BOARD_STYLE = "\n<style>\n" + BOARD_CSS + "</style>\n"
 
 
 def cited(ids: Sequence[str]) -> str:
-    """Rule ids that come from data, as the citation after a sentence: ``" (TS-5, TS-7)"``, or "" for none."""
+    """Rule ids that come from data, as the citation after a sentence (" (A, B)" for two ids), or "" for none."""
     return f" ({', '.join(ids)})" if ids else ""
 
 

@@ -122,6 +122,13 @@ class GameSpec:
     """``module:function(repeats)`` printing the game's own extra benchmark figures."""
     cooperative: bool = False
     """True when the whole table wins or loses together."""
+    hidden_information: bool = True
+    """False declares that every seat's observation shows the whole game (no hidden hands, no hidden deck
+    order): the OpenSpiel bridge then registers it as a perfect-information game. ``check_game`` checks it."""
+    chance_after_deal: bool = True
+    """False declares that once dealt, the moves alone decide the game (no later shuffle, draw or roll from
+    the seed). With ``hidden_information=False`` too, the OpenSpiel bridge registers it with no chance node:
+    its ``seed`` parameter picks the deal. ``check_game`` checks it by replaying moves under another seed."""
     max_length: int = DEFAULT_MAX_MOVES
     """A generous bound on the moves of one game (for frameworks that ask)."""
     order: int = 100

@@ -218,3 +218,17 @@ def test_uninstalling_a_plugin_forgets_it() -> None:
         assert "toy-import-error" in broken_games()
     assert not set(BROKEN) & set(broken_games())
     assert TOY in available_games()
+
+
+def test_a_deal_schema_left_out_of_the_wheel_is_a_plugin_error_at_load() -> None:
+    """A spec naming a schema its package does not ship: said when the game loads, not a FileNotFoundError
+    at the first from_deal."""
+    from outside_games import STICKS
+
+    missing = STICKS.replace("max_length=20,", 'max_length=20, deal_schema="sticks_schema:deal.schema.json",')
+    assert missing != STICKS
+    package = {"sticks_schema/__init__": ""}  # a package that ships no deal.schema.json
+    sticks = installed("sticks_dist", {"sticks": "sticks_game:SPEC"}, modules={"sticks_game": missing, **package})
+    with sticks, pytest.raises(PluginError, match=r"deal_schema sticks_schema:deal.schema.json does not load") as err:
+        load_game("sticks")
+    assert "package-data" in str(err.value) and err.value.plugin == "sticks"

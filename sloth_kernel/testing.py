@@ -11,7 +11,8 @@ positions reached::
 The checks, each named in a failure:
 
 - ``playout``: until the end, legal moves are there and are distinct, hashable moves whose notation reads
-  back; the seat to move is a seat and its observation offers exactly those moves (the others none);
+  back, and the log never shows a move as code (its ``repr``); the seat to move is a seat and its
+  observation offers exactly those moves (the others none);
   playing a legal move never raises, leaves the old state as it was, adds the move to the history and
   narrates it; the game ends within its spec's ``max_length``; at the end no move is legal, nobody is
   to move and ``returns()`` gives one number from 0 to 1 per seat (adding up to 1, or all the same in a
@@ -315,6 +316,9 @@ def _play_out(
             run.fail("playout", f"the move {str(move)!r} is narrated as another move of the same seat")
         if not isinstance(move.words, str) or not move.words:
             run.fail("playout", f"the move {str(move)!r} has no words for people (move.words)")
+        code = repr(move)
+        if code != str(move) and any(code in event.text for event in narrated):
+            run.fail("playout", f"the log shows the move as code ({code}), not in words people read")
         state = child
     if not sampled or sampled[-1] is not state:
         sampled.append(state)

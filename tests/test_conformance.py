@@ -258,3 +258,19 @@ def test_a_bot_that_picks_an_illegal_move_fails_the_bots_check(monkeypatch: pyte
     found = failures()
     assert [failure.check for failure in found] == ["bots"]
     assert "the heuristic bot chose" in found[0].detail
+
+
+def test_a_log_that_shows_a_move_as_code_fails_the_playout_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scratch game's slip: ``Event(f"debug: {move!r}")`` reads "debug: Play(card=3)" to a player."""
+    from sloth_kernel.core import Event
+
+    original = HighCardState._apply
+
+    def narrating_code(self: HighCardState, move: Play) -> None:
+        original(self, move)
+        self.events.append(Event(f"debug: {move!r}", None))
+
+    monkeypatch.setattr(HighCardState, "_apply", narrating_code)
+    found = failures()
+    assert {failure.check for failure in found} == {"playout"}
+    assert "the log shows the move as code (Play(card=" in found[0].detail

@@ -148,7 +148,8 @@ def test_the_gallery_lists_it_without_links_it_does_not_have() -> None:
     card = re.search(rf'<div class="sk-game-card" data-game="{TOY}">(.*?)<div class="sk-links">(.*?)</div>', page)
     assert card is not None, "the toy's card is missing"
     assert "2-4 players, trick taking" in card.group(1) and "<svg" in card.group(1)
-    assert card.group(2) == "", "no notebooks, so no Play or Learn links"
+    assert "Learn" not in card.group(2), "no lesson notebook, so no Learn link"
+    assert 'href="play.ipynb?game=toy-high-card"' in card.group(2), "a board: Play opens the play page"
 
 
 def test_the_step_through_replays_it_citing_its_own_rules() -> None:

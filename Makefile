@@ -49,12 +49,14 @@ test: setup
 	$(MAKE) test-browser
 
 # mypy checks sloth_widgets (the widgets/ folder) through a link named after its import name:
-# mypy cannot follow the editable install's package-dir mapping.
+# mypy cannot follow the editable install's package-dir mapping. Then, strictly, the typed use of a
+# game's classes (tests/test_typed_games.py).
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	mkdir -p $(VENV)/mypy-path && ln -sfn $(CURDIR)/widgets $(VENV)/mypy-path/sloth_widgets
 	MYPYPATH=$(VENV)/mypy-path $(PY) -m mypy
+	$(PY) -m mypy --strict tests/test_typed_games.py
 
 test-unit: setup
 	$(PY) -m pytest tests --ignore=tests/e2e

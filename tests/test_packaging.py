@@ -46,8 +46,8 @@ def requirements(extra: str | None = None) -> list[Requirement]:
     return [Requirement(text) for text in texts]
 
 
-def test_the_extras_are_play_lab_interop_tables_and_test() -> None:
-    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "tables", "test"}
+def test_the_extras_are_play_lab_interop_tables_test_and_docs() -> None:
+    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "tables", "test", "docs"}
     # the development environment (make setup) has them all
     (line,) = [line for line in (REPO / "Makefile").read_text().splitlines() if line.startswith("DEV_EXTRAS")]
     assert set(line.partition("=")[2].strip().split(",")) == set(PROJECT["optional-dependencies"])
@@ -68,7 +68,7 @@ def test_the_engine_alone_brings_no_notebook_stack() -> None:
 
 def test_requirements_are_ranges_and_constraints_pin_each_inside_its_range() -> None:
     constraints = pins(REPO / "constraints.txt")
-    for extra in (None, "play", "lab", "interop", "tables", "test"):
+    for extra in (None, "play", "lab", "interop", "tables", "test", "docs"):
         for req in requirements(extra):
             if canonical(req.name) == "sloth-kernel":
                 assert req.extras == {"play"}, req  # lab = play + JupyterLab

@@ -50,13 +50,14 @@ test: setup
 
 # mypy checks sloth_widgets (the widgets/ folder) through a link named after its import name:
 # mypy cannot follow the editable install's package-dir mapping. Then, strictly, the typed use of a
-# game's classes (tests/test_typed_games.py).
+# game's classes (tests/test_typed_games.py) and the docs' example plugin (docs/example_plugin/dont_bust).
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	mkdir -p $(VENV)/mypy-path && ln -sfn $(CURDIR)/widgets $(VENV)/mypy-path/sloth_widgets
 	MYPYPATH=$(VENV)/mypy-path $(PY) -m mypy
 	$(PY) -m mypy --strict tests/test_typed_games.py
+	MYPYPATH=$(VENV)/mypy-path:docs/example_plugin $(PY) -m mypy --strict -p dont_bust
 
 # The documentation (docs/, Sphinx with MyST) as HTML in build/docs, warnings as errors and no
 # network; tests/test_docs.py builds it the same way in `make test-unit`.

@@ -1,4 +1,4 @@
-"""The docs' worked example plugin (docs/example_plugin/) is built into a
+"""The docs' worked example plugin (docs/example_plugin/, shown by docs/add-a-game.md) is built into a
 wheel, installed the way pip installs any plugin, and played: in a fresh interpreter that has only the
 project's environment and the installed wheel, it passes ``check_game`` and ``check_board``, plays a bot
 tournament in the arena, and has its card in the gallery.
@@ -22,6 +22,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "docs" / "example_plugin"
+PAGE = REPO / "docs" / "add-a-game.md"
 
 PLAY = """
 import json, subprocess, sys
@@ -97,3 +98,17 @@ def test_the_example_plugin_installs_and_plays(installed: Path, tmp_path: Path) 
     assert "check_board passed" in out
     assert "levels ['heuristic', 'ismcts', 'random']" in out
     assert "ismcts vs heuristic" in out and "heuristic vs random" in out
+
+
+def test_the_page_shows_the_example_by_literalinclude() -> None:
+    """The page includes the example's files; it does not copy them, so the two cannot drift."""
+    page = PAGE.read_text()
+    for part in (
+        "pyproject.toml",
+        "dont_bust/__init__.py",
+        "dont_bust/engine.py",
+        "dont_bust/bots.py",
+        "dont_bust/board.py",
+    ):
+        assert f"```{{literalinclude}} example_plugin/{part}" in page, part
+    assert "class DontBust(" not in page  # the code is in the files only

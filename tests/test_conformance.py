@@ -8,12 +8,7 @@ every other part of it (spec, bots, board) stays as an author would ship it.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
-import re
-import textwrap
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +22,6 @@ from sloth_kernel.errors import ConformanceError, SlothKernelError
 from sloth_kernel.testing import CHECKS, CheckReport, check_game
 
 GAMES = available_games()
-README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -201,20 +195,6 @@ def test_a_board_whose_clicks_play_nothing_fails_check_board(monkeypatch: pytest
     checks = {failure.check for failure in caught.value.failures}
     assert "board clicks" in checks
     assert "no click on the board's cards and buttons played a move" in str(caught.value)
-
-
-def test_the_readme_example_of_add_a_game_runs() -> None:
-    section = README.read_text().split("## Add a game", 1)[1].split("\n## ", 1)[0]
-    blocks = [block for block in re.findall(r"```python\n(.*?)```", section, re.S) if "check_game" in block]
-    assert len(blocks) == 1, "Add a game shows one example of the conformance check"
-    code = textwrap.dedent(blocks[0])
-    shown = re.search(r"print\(report\)\s+# (.*)", code)
-    assert shown is not None, "the example shows what it prints"
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        exec(compile(code, "README.md (Add a game)", "exec"), {})
-    head, _, tail = shown.group(1).partition("…")
-    assert printed.getvalue().startswith(head) and tail.strip() in printed.getvalue()
 
 
 def test_a_board_that_breaks_at_the_end_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -46,16 +46,17 @@ def test_every_gallery_link_opens_a_new_tab() -> None:
 
 def test_the_readme_binder_links_open_existing_notebooks_in_voila() -> None:
     """Each bundled game's play app and lesson (and the shared notebooks) open directly in Voila
-    on Binder from the README; every link names a notebook that exists."""
+    on Binder from the README and the docs pages (docs/playing.md); every link names a notebook that exists."""
     from urllib.parse import unquote
 
-    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    pages = [NOTEBOOKS.parent / "README.md", *sorted((NOTEBOOKS.parent / "docs").glob("*.md"))]
+    readme = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     links = re.findall(r"\((https://mybinder\.org/v2/gh/[^)\s]+)\)", readme)
     targets = {unquote(link.split("urlpath=", 1)[1]) for link in links if "urlpath=" in link}
     assert all(t.startswith("voila/render/notebooks/") for t in targets), targets
     names = {t.removeprefix("voila/render/notebooks/") for t in targets}
     for name in names:
-        assert (NOTEBOOKS / name).exists(), f"the README's Binder link opens {name}, which does not exist"
+        assert (NOTEBOOKS / name).exists(), f"the docs' Binder link opens {name}, which does not exist"
     for spec in game_specs().values():
         if spec.engine.startswith("sloth_kernel.games."):
             assert {spec.play_notebook, spec.learn_notebook} <= names, spec.name

@@ -1,6 +1,6 @@
 # The README's two commands, `make play` and `make test`, each with its own environment:
 #   .venv-play  the `play` extra only (Voila, ipywidgets, ipykernel, matplotlib): make play
-#   .venv       play, lab, interop, tables and test extras (the development environment): make setup, make test
+#   .venv       play, lab, interop, tables, test and docs extras (the development environment): make setup, make test
 # Both install the project editable with the exact versions of constraints.txt, and are
 # rebuilt when pyproject.toml or constraints.txt change.
 PYTHON    ?= python3
@@ -10,9 +10,9 @@ PY        := $(VENV)/bin/python
 HOST      ?= 127.0.0.1
 PORT      ?= 8866
 PIP_INSTALL := -m pip install --quiet -c constraints.txt
-DEV_EXTRAS  := play,lab,interop,tables,test
+DEV_EXTRAS  := play,lab,interop,tables,test,docs
 
-.PHONY: play setup setup-play test lint test-unit test-notebooks test-browser test-a11y test-install bench bench-browser frontend clean
+.PHONY: play setup setup-play test lint docs test-unit test-notebooks test-browser test-a11y test-install bench bench-browser frontend clean
 
 # $(call environment,FOLDER,EXTRAS): a venv with pip at its pinned version and the project
 # installed editable with those extras. An editable install cannot put the play apps' Voila
@@ -49,12 +49,21 @@ test: setup
 	$(MAKE) test-browser
 
 # mypy checks sloth_widgets (the widgets/ folder) through a link named after its import name:
-# mypy cannot follow the editable install's package-dir mapping.
+# mypy cannot follow the editable install's package-dir mapping. Then, strictly, the typed use of a
+# game's classes (tests/test_typed_games.py) and the docs' example plugin (docs/example_plugin/dont_bust).
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	mkdir -p $(VENV)/mypy-path && ln -sfn $(CURDIR)/widgets $(VENV)/mypy-path/sloth_widgets
 	MYPYPATH=$(VENV)/mypy-path $(PY) -m mypy
+	$(PY) -m mypy --strict tests/test_typed_games.py
+	MYPYPATH=$(VENV)/mypy-path:docs/example_plugin $(PY) -m mypy --strict -p dont_bust
+
+# The documentation (docs/, Sphinx with MyST) as HTML in build/docs, warnings as errors and no
+# network; tests/test_docs.py builds it the same way in `make test-unit`.
+docs: setup
+	$(PY) -m sphinx -W --keep-going -b html -q docs build/docs
+	@echo "The docs: build/docs/index.html"
 
 test-unit: setup
 	$(PY) -m pytest tests --ignore=tests/e2e

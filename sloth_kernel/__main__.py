@@ -34,7 +34,8 @@ def listing() -> str:
     lines = [
         f"usage: {prog} COMMAND [options]",
         "",
-        "Four card games to play, learn from and study. The commands:",
+        "Card games to play, learn from and study: the four that come with it and any installed as a plugin.",
+        "The commands:",
         "",
         *(f"  {name:<{width}}  {line}" for name, (_, line) in COMMANDS.items()),
         "",
@@ -55,7 +56,19 @@ def version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run one command; the status for the shell (0 done, 1 stopped, 2 refused, 130 interrupted)."""
+    try:
+        code = _run(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:  # the output went to a pipe that closed (| head): stop quietly
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        return quiet_interrupt()
+
+
+def _run(argv: list[str]) -> int:
     prog = program()
     if not argv:
         print(listing(), file=sys.stderr)
@@ -88,9 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             return unexpected(prog, err)
         print(f"{prog}: error: this needs the {extra} extra: pip install 'sloth-kernel[{extra}]'", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # the output went to a pipe that closed (| head): stop quietly
-        _silence_stdout()
-        return 1
+    except BrokenPipeError:
+        raise  # main stops quietly
     except OSError as err:
         print(f"{prog}: error: {one_line(err)}", file=sys.stderr)
         return 1

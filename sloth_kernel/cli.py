@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from sloth_kernel.errors import ConfigError, shorten
+from sloth_kernel.registry import broken_games
 
 EXTRA_MODULES = {
     "pyspiel": "interop",
@@ -102,6 +103,10 @@ class Parser(argparse.ArgumentParser):
         if choice is not None:  # argparse lists the choices as Python reprs: say them as words
             names = ", ".join(name.strip().strip("'") for name in choice.group(3).split(","))
             message = f"argument {choice.group(1)}: {choice.group(2)} is not one of {names}"
+            given = choice.group(2).strip("'")
+            broken = broken_games().get(given)
+            if broken is not None:  # an installed plugin that does not load: say why, as load_game does
+                message = f"argument {choice.group(1)}: the game {given} is installed but does not load: {broken}"
         raise UsageError(message)
 
 

@@ -1,7 +1,7 @@
 """Typed errors of the protocol. Every one is a ValueError, so callers may catch either.
 
-Every public entry point returns normally or raises one of these, whatever its input (see the
-README's "Errors" section). Each error says what was wrong in words a person understands and
+Every public entry point returns normally or raises one of these, whatever its input (see
+"Errors" in docs/protocol.md). Each error says what was wrong in words a person understands and
 carries the offending input in ``value``, shortened by :func:`shorten` (never the whole of a
 10 000-character string or a 5 000-digit number).
 """

@@ -14,7 +14,7 @@ class Explanation:
     """Whether a move is legal here and why, in plain words, citing rule ids.
 
     ``state.explain(move)`` fills the first four fields. A hypothetical (``state.ask`` and
-    ``state.ask_as``, see the README's "The game protocol") fills the rest too:
+    ``state.ask_as``, see docs/protocol.md) fills the rest too:
 
     - ``seat``: the seat asked about (0-based; people read "Player 1").
     - ``their_turn``: False when that seat is not to move; ``legal`` and ``reason`` then say what

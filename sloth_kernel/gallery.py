@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from urllib.parse import urlencode
 
 from sloth_kernel.registry import game_specs
 from sloth_kernel.render import kit
@@ -57,12 +58,17 @@ PLAY_ICON = (
 )
 
 
+PLAY_PAGE = "play.ipynb"
+"""The play page of a game with a board but no play notebook of its own (a plugin's): ``play.ipynb?game=NAME``."""
+
+
 def game_card(spec: GameSpec) -> str:
     """One game's card: title, players, pictures, pitch, and Play and Learn links where it has them."""
     faces = kit.card_row([kit.card_svg(kit.CardFace(*face), width=40) for face in spec.faces])
     links = []
-    if spec.play_notebook:
-        links.append(f'<a class="sk-play-link" href="{html.escape(spec.play_notebook)}" {NEW_TAB}>{PLAY_ICON}Play</a>')
+    play = spec.play_notebook or (f"{PLAY_PAGE}?{urlencode({'game': spec.name})}" if spec.board else None)
+    if play:
+        links.append(f'<a class="sk-play-link" href="{html.escape(play)}" {NEW_TAB}>{PLAY_ICON}Play</a>')
     if spec.learn_notebook:
         links.append(
             f'<a class="sk-learn-link" href="{html.escape(spec.learn_notebook)}" {NEW_TAB}>Learn the rules</a>'

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sloth_kernel.errors import ConfigError, PluginError
 from sloth_kernel.notation import check_seat, shown
-from sloth_kernel.untrusted import DEFAULT_MAX_MOVES
+from sloth_kernel.untrusted import DEFAULT_MAX_MOVES, schema_validator
 
 if TYPE_CHECKING:
     from sloth_kernel.core import Game, GameConfig
@@ -122,6 +122,13 @@ class GameSpec:
     """``module:function(repeats)`` printing the game's own extra benchmark figures."""
     cooperative: bool = False
     """True when the whole table wins or loses together."""
+    hidden_information: bool = True
+    """False declares that every seat's observation shows the whole game (no hidden hands, no hidden deck
+    order): the OpenSpiel bridge then registers it as a perfect-information game. ``check_game`` checks it."""
+    chance_after_deal: bool = True
+    """False declares that once dealt, the moves alone decide the game (no later shuffle, draw or roll from
+    the seed). With ``hidden_information=False`` too, the OpenSpiel bridge registers it with no chance node:
+    its ``seed`` parameter picks the deal. ``check_game`` checks it by replaying moves under another seed."""
     max_length: int = DEFAULT_MAX_MOVES
     """A generous bound on the moves of one game (for frameworks that ask)."""
     order: int = 100
@@ -255,7 +262,16 @@ class GameSpec:
 
     def check_declarations(self) -> None:
         """PluginError unless every declared option is a field of the config, every range holds its default,
-        and no field declares a range the spec would not see (a field's ``metadata``)."""
+        no field declares a range the spec would not see (a field's ``metadata``), and the deal schema loads."""
+        if self.deal_schema is not None:
+            try:
+                schema_validator(self.deal_schema)
+            except Exception as err:  # a schema left out of the wheel, or not JSON Schema: said once, at load
+                raise PluginError(
+                    self.name,
+                    f"deal_schema {self.deal_schema} does not load ({type(err).__name__}: {err}); ship the file "
+                    "as package data ([tool.setuptools.package-data] in pyproject.toml)",
+                ) from err
         names = {option.name for option in dataclasses.fields(self.game_class().config_class)}
         for what, declared in (
             ("option_ranges", self.option_ranges),

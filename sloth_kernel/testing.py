@@ -11,7 +11,8 @@ positions reached::
 The checks, each named in a failure:
 
 - ``playout``: until the end, legal moves are there and are distinct, hashable moves whose notation reads
-  back; the seat to move is a seat and its observation offers exactly those moves (the others none);
+  back, and the log never shows a move as code (its ``repr``); the seat to move is a seat and its
+  observation offers exactly those moves (the others none);
   playing a legal move never raises, leaves the old state as it was, adds the move to the history and
   narrates it; the game ends within its spec's ``max_length``; at the end no move is legal, nobody is
   to move and ``returns()`` gives one number from 0 to 1 per seat (adding up to 1, or all the same in a
@@ -24,6 +25,9 @@ The checks, each named in a failure:
   ``world_sampler``, else its ``hypothetical_worlds``, else its search's ``prepare``) must give that seat
   the same observation; and where deals are known (the spec's lessons, or ``deals=``), re-dealing cards
   between two other seats' hands through ``from_deal`` must not change what a seat sees.
+- ``declarations``: what the spec declares about the game holds. ``hidden_information=False``: every seat's
+  observation is the open view (``view()``) but for its viewer and its moves. ``chance_after_deal=False``:
+  each playout, replayed from the same deal with another seed, stays the same game move by move.
 - ``bad input``: malformed move text and non-moves, look-alike seats and seeds, unknown and out-of-range
   options, tampered records and malformed deals each raise a ``SlothKernelError`` of the documented kind
   and leave the state as it was; ``explain`` answers them without raising.
@@ -70,7 +74,7 @@ from sloth_kernel.spec import GameSpec
 
 State = GameState[Any, Any]
 
-CHECKS = ("playout", "record", "explain", "hidden", "bad input", "render", "bots", "reveals")
+CHECKS = ("playout", "record", "explain", "hidden", "declarations", "bad input", "render", "bots", "reveals")
 """The checks ``check_game`` runs, by the names its failures carry."""
 
 BAD_TEXT = ("", "   ", "\x00", "?!", "zz top", "not a move at all", "٣", "9" * 120, "x" * 1200)
@@ -218,6 +222,8 @@ def check_game(
                 run.guard("bots", functools.partial(_check_bots, run, game, sampled))
             run.at_moves = len(final.history)
             run.guard("record", functools.partial(_check_record, run, game, final))
+            if not spec.chance_after_deal:
+                run.guard("declarations", functools.partial(_check_no_later_chance, run, game, seed, final))
             run.guard("reveals", functools.partial(_check_reveals, run, spec, game, final, reached))
     run.at_players, run.at_seed, run.at_moves = None, None, None
     run.guard("bad input", lambda: _check_options(run, spec, cls))
@@ -238,7 +244,11 @@ def check_game(
             "hidden: every world consistent with an observation was the real position itself, so the twin-world "
             "check could not find a leak"
         )
-    if not run.worlds and not run.redealt:
+    if not spec.hidden_information:
+        notes.append(
+            "hidden: the spec declares no hidden information, so every observation was checked against the open view"
+        )
+    elif not run.worlds and not run.redealt:
         notes.append(
             "hidden: no world sampler, hypothetical_worlds or search, and no deal of 3 or more hands to re-deal "
             "(give some with deals=): observations were not checked for hidden state"
@@ -316,6 +326,9 @@ def _play_out(
             run.fail("playout", f"the move {str(move)!r} is narrated as another move of the same seat")
         if not isinstance(move.words, str) or not move.words:
             run.fail("playout", f"the move {str(move)!r} has no words for people (move.words)")
+        code = repr(move)
+        if code != str(move) and any(code in event.text for event in narrated):
+            run.fail("playout", f"the log shows the move as code ({code}), not in words people read")
         state = child
     if not sampled or sampled[-1] is not state:
         sampled.append(state)
@@ -459,9 +472,55 @@ def _check_position(
     run.guard("playout", lambda: _check_observations(run, game, state))
     run.guard("explain", lambda: _check_explain(run, game, state, pool))
     run.guard("hidden", lambda: _check_worlds(run, spec, game, state, notes))
+    if not spec.hidden_information:
+        run.guard("declarations", lambda: _check_open(run, game, state))
     run.guard("bad input", lambda: _check_bad_input(run, game, state))
     if _snapshot(state) != before:
         run.fail("bad input", "checking this position (explanations, refusals) changed it")
+
+
+def _check_open(run: _Run, game: Game[Any, Any], state: State) -> None:
+    """``hidden_information=False``: each seat's observation is the open view, but for its viewer and its moves."""
+    view: Any = state.view()
+    for seat in range(game.num_players):
+        obs: Any = state.observation(seat)
+        if not dataclasses.is_dataclass(obs) or not dataclasses.is_dataclass(view):
+            continue  # said by the playout check
+        open_view = {f.name: getattr(view, f.name, None) for f in dataclasses.fields(view)}
+        hidden = [
+            f.name
+            for f in dataclasses.fields(obs)
+            if f.name not in ("player", "legal_moves") and getattr(obs, f.name) != open_view.get(f.name)
+        ]
+        if hidden or len(open_view) != len(dataclasses.fields(obs)):
+            run.fail(
+                "declarations",
+                f"the spec declares hidden_information=False, yet observation({seat}) differs from the open view "
+                f"(view()) in {', '.join(hidden) or 'its fields'}",
+            )
+
+
+def _check_no_later_chance(run: _Run, game: Game[Any, Any], seed: int, final: State) -> None:
+    """``chance_after_deal=False``: the same deal under another seed, given the same moves, stays the same game."""
+    real, other = game.new_state(seed), game.new_state(seed)
+    other.seed = (seed + 1) % 2**256  # what the engine draws from after the deal, if it draws at all
+    for done, move in enumerate(final.history):
+        run.at_moves = done
+        if move not in other.legal_moves():
+            run.fail(
+                "declarations",
+                f"the spec declares chance_after_deal=False, yet with another seed after the deal, {move} is not legal",
+            )
+            return
+        real.apply_unchecked(move)
+        other.apply_unchecked(move)
+        if other.view() != real.view():
+            run.fail(
+                "declarations",
+                "the spec declares chance_after_deal=False, yet with another seed after the deal the game differs "
+                f"after {done + 1} {'move' if done == 0 else 'moves'} (it draws from the seed after the deal)",
+            )
+            return
 
 
 def _plain(value: Any, seen: set[int]) -> str | None:

@@ -2,7 +2,7 @@
 
 The public entry points (``sloth_kernel.core``) check what they are given here, once, at the
 boundary; nothing here runs on the search's hot path. Every limit is documented in the
-README's "Errors" section.
+"Errors" in docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import fastjsonschema
 
 from sloth_kernel.errors import ConfigError, SlothKernelError, plural, shorten
 
-# --- the limits (README, "Errors") ---------------------------------------------------------
+# --- the limits (docs/protocol.md, "Errors") -----------------------------------------------
 
 MAX_MOVE_TEXT = 100
 """Characters in one move's text (``play``, ``explain``, a record's moves, a table's stored moves), for

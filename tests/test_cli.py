@@ -368,3 +368,30 @@ def test_any_table_value_runs_or_is_one_sentence(tmp_path_factory: Any, seats: s
         assert "table" in json.loads(out.getvalue())
     else:
         assert code == 2 and err.getvalue().count("\n") == 1 and "error: " in err.getvalue(), err.getvalue()
+
+
+def test_a_game_installed_but_broken_is_named_with_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not "is not one of": the plugin's own failure, as load_game gives it."""
+    from plugin_dist import installed
+
+    missing = "import a_package_nobody_installed  # a plugin whose dependency is missing\n"
+    with installed("broken_dist", {"broken-game": "broken_game:SPEC"}, modules={"broken_game": missing}):
+        assert command_line.main(["arena", "--game", "broken-game"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the game broken-game is installed but does not load:" in err
+    assert "ModuleNotFoundError" in err and "a_package_nobody_installed" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["bench", "--help"], ["table", "--help"]], ids=" ".join)
+def test_output_into_a_closed_pipe_stops_quietly(argv: list[str]) -> None:
+    """``sloth-kernel --help | head -1``: the reader has gone; no traceback, on any path that prints."""
+    read, write = os.pipe()
+    os.close(read)  # every write now fails with a broken pipe
+    try:
+        done = subprocess.run(
+            [PYTHON, "-m", "sloth_kernel", *argv], stdout=write, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    finally:
+        os.close(write)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1)  # argparse itself drops a failed write of its help; the listing stops with 1

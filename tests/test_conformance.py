@@ -8,15 +8,11 @@ every other part of it (spec, bots, board) stays as an author would ship it.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
-import re
-import textwrap
-from pathlib import Path
 from typing import Any
 
 import pytest
+from outside_games import STICKS
 from plugin_dist import TOY, installed
 from toy_high_card.engine import TRICK_WON, HighCard, HighCardState, Play
 
@@ -26,7 +22,6 @@ from sloth_kernel.errors import ConformanceError, SlothKernelError
 from sloth_kernel.testing import CHECKS, CheckReport, check_game
 
 GAMES = available_games()
-README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -53,96 +48,44 @@ def test_a_game_of_one_move_a_seat_passes() -> None:
     assert report.moves == 2 * len(report.seeds)
 
 
-STICKS = '''
-"""Sticks, a small outside game: no renderer, no bots, no lessons, no search, no all_moves, games of a few moves."""
-from dataclasses import dataclass
-from sloth_kernel.core import NO_PLAYER, Event, Explanation, Game, GameConfig, GameState, Move, seat_name
-from sloth_kernel.errors import InvalidMoveError
-from sloth_kernel.spec import GameSpec
-
-SPEC = GameSpec(name="sticks", title="Sticks", players=(2, 3), default_players=2, kind="take-away",
-                engine="sticks_game:Sticks", option_docs={"players": "How many play.", "sticks": "Sticks at the start."},
-                option_ranges={"sticks": (1, 9)}, max_length=20)
-
-@dataclass(frozen=True)
-class SticksConfig(GameConfig):
-    players: int = 2
-    sticks: int = 4
-
-@dataclass(frozen=True)
-class Take(Move):
-    count: int
-    def __str__(self):
-        return f"take {self.count}"
-
-class Sticks(Game[SticksConfig, "SticksState"]):
-    name, title, config_class = "sticks", "Sticks", SticksConfig
-    rules = {"ST-1": "Take 1 to 3 sticks; whoever takes the last one wins."}
-    @property
-    def num_players(self):
-        return self.config.players
-    def _new_state(self, seed):
-        return SticksState(self, seed, None, self.config.sticks)
-    def _from_deal(self, deal, seed):
-        return SticksState(self, seed, deal, int(deal["sticks"]))
-    def parse_move(self, text):
-        words = text.split()
-        if len(words) == 2 and words[0] == "take" and words[1] in ("1", "2", "3"):
-            return Take(int(words[1]))
-        raise InvalidMoveError(text, "write 'take 1', 'take 2' or 'take 3'", game=self.name)
-
-class SticksState(GameState[Take, "SticksObservation"]):
-    def __init__(self, game, seed, deal, sticks):
-        super().__init__(game, seed, deal)
-        self.left, self.turn, self.winner = sticks, 0, -1
-    @property
-    def current_player(self):
-        return NO_PLAYER if self.is_over else self.turn
-    @property
-    def is_over(self):
-        return self.left == 0
-    def legal_moves(self):
-        return [Take(n) for n in (1, 2, 3) if n <= self.left]
-    def returns(self):
-        return tuple(1.0 if s == self.winner else 0.0 for s in range(self.game.num_players))
-    def clone(self):
-        other = object.__new__(SticksState)
-        other.__dict__.update(self.__dict__)
-        other.history, other.events = list(self.history), list(self.events)
-        return other
-    def _apply(self, move):
-        self.left -= move.count
-        self.events.append(Event(f"{seat_name(self.turn)} takes {move.count}.", self.turn, str(move), ("ST-1",)))
-        self.winner = self.turn if self.left == 0 else -1
-        self.turn = (self.turn + 1) % self.game.num_players
-    def _judge(self, move, legal):
-        return Explanation(str(move), legal, "there are enough" if legal else f"only {self.left} left", ("ST-1",))
-    def _observation(self, player):
-        return self._observe(player)
-    def view(self):
-        return self._observe(None)
-    def _observe(self, player):
-        moves = tuple(self.legal_moves()) if player in (None, self.current_player) else ()
-        return SticksObservation(self.game.name, player, self.current_player, self.is_over, moves, tuple(self.events), self.left)
-
-@dataclass(frozen=True)
-class SticksObservation:
-    game: str
-    player: object
-    current_player: int
-    is_over: bool
-    legal_moves: tuple
-    log: tuple
-    left: int
-'''
-
-
 def test_a_small_outside_game_passes_and_is_told_what_was_not_checked() -> None:
     """The kind of game today's suite failed on: a few moves long, no pictures at all, nothing but the engine."""
     with installed("sticks_dist", {"sticks": "sticks_game:SPEC"}, modules={"sticks_game": STICKS}):
         report = check_game("sticks")
     assert report.games == 4 and report.moves < 4 * 4
-    assert report.worlds == 0 and any("not checked for hidden state" in note for note in report.notes)
+    assert report.worlds == 0 and any("checked against the open view" in note for note in report.notes)
+
+
+def test_a_game_declared_open_that_hides_something_fails_the_declarations_check() -> None:
+    """Sticks declaring hidden_information=False while it shows the sticks left only to the seat to move."""
+    hiding = STICKS.replace(
+        "moves, tuple(self.events), self.left)",
+        "moves, tuple(self.events), self.left if player in (None, self.current_player) else -1)",
+    )
+    assert hiding != STICKS
+    sticks = installed("sticks_dist", {"sticks": "sticks_game:SPEC"}, modules={"sticks_game": hiding})
+    with sticks, pytest.raises(ConformanceError) as caught:
+        check_game("sticks")
+    found = [failure for failure in caught.value.failures if failure.check == "declarations"]
+    assert found and "hidden_information=False" in found[0].detail and "left" in found[0].detail
+    assert {failure.check for failure in caught.value.failures} == {"declarations"}
+
+
+def test_a_game_declared_without_later_chance_that_draws_from_the_seed_fails_the_declarations_check() -> None:
+    """Sticks declaring chance_after_deal=False while a take sometimes drops one more stick, drawn from the seed."""
+    drawing = STICKS.replace(
+        "        self.left -= move.count\n",
+        "        self.left -= move.count\n"
+        "        import random\n"
+        "        if self.left > 1 and random.Random(f'{self.seed}/{len(self.history)}').random() < 0.5:\n"
+        "            self.left -= 1\n",
+    )
+    assert drawing != STICKS
+    sticks = installed("sticks_dist", {"sticks": "sticks_game:SPEC"}, modules={"sticks_game": drawing})
+    with sticks, pytest.raises(ConformanceError) as caught:
+        check_game("sticks", seeds=range(6))
+    found = [failure for failure in caught.value.failures if failure.check == "declarations"]
+    assert found and all("chance_after_deal=False" in failure.detail for failure in found)
 
 
 def failures(**kwargs: Any) -> list[Any]:
@@ -254,20 +197,6 @@ def test_a_board_whose_clicks_play_nothing_fails_check_board(monkeypatch: pytest
     assert "no click on the board's cards and buttons played a move" in str(caught.value)
 
 
-def test_the_readme_example_of_add_a_game_runs() -> None:
-    section = README.read_text().split("## Add a game", 1)[1].split("\n## ", 1)[0]
-    blocks = [block for block in re.findall(r"```python\n(.*?)```", section, re.S) if "check_game" in block]
-    assert len(blocks) == 1, "Add a game shows one example of the conformance check"
-    code = textwrap.dedent(blocks[0])
-    shown = re.search(r"print\(report\)\s+# (.*)", code)
-    assert shown is not None, "the example shows what it prints"
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        exec(compile(code, "README.md (Add a game)", "exec"), {})
-    head, _, tail = shown.group(1).partition("…")
-    assert printed.getvalue().startswith(head) and tail.strip() in printed.getvalue()
-
-
 def test_a_board_that_breaks_at_the_end_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:
     from sloth_widgets.testing import check_board
     from toy_high_card.board import HighCardBoard
@@ -309,6 +238,22 @@ def test_a_bot_that_picks_an_illegal_move_fails_the_bots_check(monkeypatch: pyte
     found = failures()
     assert [failure.check for failure in found] == ["bots"]
     assert "the heuristic bot chose" in found[0].detail
+
+
+def test_a_log_that_shows_a_move_as_code_fails_the_playout_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scratch game's slip: ``Event(f"debug: {move!r}")`` reads "debug: Play(card=3)" to a player."""
+    from sloth_kernel.core import Event
+
+    original = HighCardState._apply
+
+    def narrating_code(self: HighCardState, move: Play) -> None:
+        original(self, move)
+        self.events.append(Event(f"debug: {move!r}", None))
+
+    monkeypatch.setattr(HighCardState, "_apply", narrating_code)
+    found = failures()
+    assert {failure.check for failure in found} == {"playout"}
+    assert "the log shows the move as code (Play(card=" in found[0].detail
 
 
 def test_a_staged_event_that_is_a_move_fails_the_reveals_check(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,11 +28,13 @@ def test_the_bundled_games_have_play_and_learn_notebooks() -> None:
 def test_links_are_relative_and_point_at_existing_notebooks() -> None:
     links = re.findall(r'href="([^"]+)"', gallery_html())
     specs = game_specs().values()
-    own = sum(bool(spec.play_notebook) + bool(spec.learn_notebook) + len(spec.notebooks) for spec in specs)
+    play = sum(bool(spec.play_notebook or spec.board) for spec in specs)  # the play page for a board alone
+    own = play + sum(bool(spec.learn_notebook) + len(spec.notebooks) for spec in specs)
     assert len(links) == own + len(SHARED_NOTEBOOKS)
     for link in links:
         assert not link.startswith(("/", "http")), link  # relative: works under /voila/render/ and in Lab
-        assert (NOTEBOOKS / link).exists(), f"{link} is linked from the gallery but missing"
+        notebook = link.partition("?")[0]
+        assert (NOTEBOOKS / notebook).exists(), f"{link} is linked from the gallery but missing"
 
 
 def test_every_gallery_link_opens_a_new_tab() -> None:
@@ -44,16 +46,17 @@ def test_every_gallery_link_opens_a_new_tab() -> None:
 
 def test_the_readme_binder_links_open_existing_notebooks_in_voila() -> None:
     """Each bundled game's play app and lesson (and the shared notebooks) open directly in Voila
-    on Binder from the README; every link names a notebook that exists."""
+    on Binder from the README and the docs pages (docs/playing.md); every link names a notebook that exists."""
     from urllib.parse import unquote
 
-    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    pages = [NOTEBOOKS.parent / "README.md", *sorted((NOTEBOOKS.parent / "docs").glob("*.md"))]
+    readme = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     links = re.findall(r"\((https://mybinder\.org/v2/gh/[^)\s]+)\)", readme)
     targets = {unquote(link.split("urlpath=", 1)[1]) for link in links if "urlpath=" in link}
     assert all(t.startswith("voila/render/notebooks/") for t in targets), targets
     names = {t.removeprefix("voila/render/notebooks/") for t in targets}
     for name in names:
-        assert (NOTEBOOKS / name).exists(), f"the README's Binder link opens {name}, which does not exist"
+        assert (NOTEBOOKS / name).exists(), f"the docs' Binder link opens {name}, which does not exist"
     for spec in game_specs().values():
         if spec.engine.startswith("sloth_kernel.games."):
             assert {spec.play_notebook, spec.learn_notebook} <= names, spec.name

@@ -32,7 +32,8 @@ from sloth_kernel.spec import GameSpec
 GAMES = available_games()
 TOY = "toy-high-card"
 ROOT = Path(__file__).resolve().parents[1]
-README = " ".join((ROOT / "README.md").read_text().split())  # words, whatever the line breaks
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+README = " ".join(" ".join(page.read_text().split()) for page in PAGES)  # the README's and the docs' words
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

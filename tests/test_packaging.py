@@ -46,8 +46,8 @@ def requirements(extra: str | None = None) -> list[Requirement]:
     return [Requirement(text) for text in texts]
 
 
-def test_the_extras_are_play_lab_interop_tables_and_test() -> None:
-    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "tables", "test"}
+def test_the_extras_are_play_lab_interop_tables_test_and_docs() -> None:
+    assert set(PROJECT["optional-dependencies"]) == {"play", "lab", "interop", "tables", "test", "docs"}
     # the development environment (make setup) has them all
     (line,) = [line for line in (REPO / "Makefile").read_text().splitlines() if line.startswith("DEV_EXTRAS")]
     assert set(line.partition("=")[2].strip().split(",")) == set(PROJECT["optional-dependencies"])
@@ -68,7 +68,7 @@ def test_the_engine_alone_brings_no_notebook_stack() -> None:
 
 def test_requirements_are_ranges_and_constraints_pin_each_inside_its_range() -> None:
     constraints = pins(REPO / "constraints.txt")
-    for extra in (None, "play", "lab", "interop", "tables", "test"):
+    for extra in (None, "play", "lab", "interop", "tables", "test", "docs"):
         for req in requirements(extra):
             if canonical(req.name) == "sloth-kernel":
                 assert req.extras == {"play"}, req  # lab = play + JupyterLab
@@ -239,3 +239,32 @@ def test_every_data_file_of_the_widgets_package_is_package_data() -> None:
     data = sorted(path.name for path in (REPO / "widgets").glob("*.css"))
     assert data == ["board.css"]
     assert all(any(Path(name).match(pattern) for pattern in named) for name in data), (data, named)
+
+
+def test_the_sdist_carries_the_docs_and_the_example_plugin(tmp_path: Path) -> None:
+    """The sdist (built from a copy of the checkout, as `python -m build --sdist` would) holds docs/:
+    the pages, the Sphinx configuration and the worked example plugin that docs/add-a-game.md includes,
+    and none of a build's leftovers."""
+    import shutil
+    import subprocess
+    import tarfile
+
+    source = tmp_path / "source"
+    leftovers = ("*.egg-info", "__pycache__", ".venv*", ".git", "build", "test-output", "node_modules", "*.pyc")
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*leftovers), symlinks=True)
+    (source / "docs" / "example_plugin" / "build").mkdir()  # what `pip install docs/example_plugin` leaves
+    (source / "docs" / "example_plugin" / "build" / "junk.py").write_text("")
+    out = tmp_path / "dist"
+    build = "import sys; from setuptools.build_meta import build_sdist; print(build_sdist(sys.argv[1]))"
+    done = subprocess.run(
+        [sys.executable, "-c", build, str(out)], cwd=source, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    with tarfile.open(out / done.stdout.strip().splitlines()[-1]) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    docs = {path.relative_to(REPO).as_posix() for path in (REPO / "docs").rglob("*") if path.is_file()}
+    docs = {name for name in docs if "__pycache__" not in name and ".egg-info" not in name and "/build/" not in name}
+    assert {"docs/conf.py", "docs/add-a-game.md", "docs/example_plugin/pyproject.toml"} <= docs
+    assert docs <= names, sorted(docs - names)
+    assert not any("/build/" in name or name.endswith(".pyc") for name in names if name.startswith("docs/"))
+    assert {"README.md", "pyproject.toml", "sloth_kernel/core.py", "widgets/board.py"} <= names

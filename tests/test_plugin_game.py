@@ -153,7 +153,8 @@ def test_the_gallery_lists_it_without_links_it_does_not_have() -> None:
     card = re.search(rf'<div class="sk-game-card" data-game="{TOY}">(.*?)<div class="sk-links">(.*?)</div>', page)
     assert card is not None, "the toy's card is missing"
     assert "2-4 players, trick taking" in card.group(1) and "<svg" in card.group(1)
-    assert card.group(2) == "", "no notebooks, so no Play or Learn links"
+    assert "Learn" not in card.group(2), "no lesson notebook, so no Learn link"
+    assert 'href="play.ipynb?game=toy-high-card"' in card.group(2), "a board: Play opens the play page"
 
 
 def test_the_step_through_replays_it_citing_its_own_rules() -> None:
@@ -223,3 +224,17 @@ def test_uninstalling_a_plugin_forgets_it() -> None:
         assert "toy-import-error" in broken_games()
     assert not set(BROKEN) & set(broken_games())
     assert TOY in available_games()
+
+
+def test_a_deal_schema_left_out_of_the_wheel_is_a_plugin_error_at_load() -> None:
+    """A spec naming a schema its package does not ship: said when the game loads, not a FileNotFoundError
+    at the first from_deal."""
+    from outside_games import STICKS
+
+    missing = STICKS.replace("max_length=20,", 'max_length=20, deal_schema="sticks_schema:deal.schema.json",')
+    assert missing != STICKS
+    package = {"sticks_schema/__init__": ""}  # a package that ships no deal.schema.json
+    sticks = installed("sticks_dist", {"sticks": "sticks_game:SPEC"}, modules={"sticks_game": missing, **package})
+    with sticks, pytest.raises(PluginError, match=r"deal_schema sticks_schema:deal.schema.json does not load") as err:
+        load_game("sticks")
+    assert "package-data" in str(err.value) and err.value.plugin == "sticks"

@@ -305,7 +305,8 @@ def test_widget_code_never_keys_on_rule_ids_or_log_text() -> None:
     # widgets/testing.py is exempt: the board checker compares what a board shows with the engine's log,
     # which is its check, not a board keying on the log
     files = [p for p in sorted(WIDGETS.rglob("*.py")) if p != WIDGETS / "testing.py"]
-    files += sorted((ROOT.parent / "tests" / "plugins").glob("*/board.py"))  # a plugin's board, as a model
+    files += sorted((ROOT.parent / "tests" / "plugins").glob("*/board.py"))  # the plugins' boards, as models
+    files += sorted((ROOT.parent / "docs" / "example_plugin").glob("*/board.py"))
     assert len(files) > 20
     found = {str(p.relative_to(ROOT.parent)): hits for p in files if (hits := keying(p.read_text()))}
     assert not found, f"widget code keys on rule ids or log text: {found}"

@@ -44,6 +44,8 @@ def test_board_factory_and_seat_checks() -> None:
     with pytest.raises(ConfigError, match="seat kind"):
         Board("too-sloth-to-win", seats=["human", "grandmaster", "random"])
     assert player_counts("too-sloth-to-win") == [3, 4, 5]
+    with pytest.raises(ConfigError, match="a play board seats at most 5 players, not 6"):
+        Board("sprint", seats=["human"] + ["expert"] * 5)  # the engine takes 20 together; a board shows 5
     board = Board("race-to-the-bottom", seed=2, seats=["human", "random", "random", "random"], autoplay=False)
     assert board.state.game.config.players == 4  # players follows the seats
 

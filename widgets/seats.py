@@ -11,6 +11,7 @@ from sloth_widgets.session import HUMAN, Session, parse_seed, player_counts
 
 from sloth_kernel.bots import bot_levels
 from sloth_kernel.core import seat_name
+from sloth_kernel.errors import ConfigError
 
 
 class SeatSetup(widgets.VBox):
@@ -70,7 +71,12 @@ class SeatSetup(widgets.VBox):
         self.children = self.children[:2] + (widgets.HBox(list(options.values())),) + self.children[3:]
 
     def load(self, session: Session) -> None:
-        """Show the session's current setup."""
+        """Show the session's current setup (ConfigError for more seats than a board shows)."""
+        if len(session.seats) > self.MAX_SEATS:
+            raise ConfigError(
+                f"a play board seats at most {self.MAX_SEATS} players, not {len(session.seats)}",
+                value=str(len(session.seats)),
+            )
         self.players.value = len(session.seats)
         for s, kind in enumerate(session.seats):
             self.seat_kinds[s].value = kind

@@ -2,11 +2,16 @@
 
 ``register_all()`` registers every game found (see ``sloth_kernel.registry``) as
 ``sloth_<name>``, with the name's dashes as underscores; then
-``pyspiel.load_game("sloth_<name>", {"players": 2})`` works as usual.
+``pyspiel.load_game("sloth_<name>", {"players": 2})`` works as usual. Every option
+of the game whose default is a number, a truth value or text is a parameter too
+(e.g. ``{"players": 3, "target": 7}``), checked against the game's spec as
+``load_game`` checks it.
 
 Chance: the whole deal (and every later shuffle) comes from one seed, so the
 game starts with one chance node choosing a seed among ``NUM_DEALS`` equally
-likely ones. Actions are the fixed global index of ``interop.actions``. Each
+likely ones. A game whose spec declares ``hidden_information=False`` is
+registered as perfect-information; if it also declares ``chance_after_deal=False``,
+it has no chance node at all: its ``seed`` parameter (default 0) picks the deal. Actions are the fixed global index of ``interop.actions``. Each
 game has its own observer: the seat's observation as text (plus the public log
 for an information state) and a fixed-size tensor of one-hot viewer seat,
 legal-action mask and hashed observation features.
@@ -31,6 +36,29 @@ def short_name(game_name: str) -> str:
     return "sloth_" + game_name.replace("-", "_")
 
 
+PARAMETER_TYPES = (bool, int, float, str)
+"""The values an OpenSpiel game parameter can hold; options with other defaults (lists, None) are not parameters."""
+
+
+def deterministic(game_name: str) -> bool:
+    """No chance node: the spec declares no hidden information and no chance after the deal."""
+    spec = game_spec(game_name)
+    return not spec.hidden_information and not spec.chance_after_deal
+
+
+def parameters(game_name: str) -> dict[str, Any]:
+    """The game's parameters and their defaults: ``players`` and every option OpenSpiel can carry
+    (plus ``seed``, the deal, for a game with no chance node)."""
+    spec = game_spec(game_name)
+    found: dict[str, Any] = {"players": spec.default_players}
+    for option in spec.options():
+        if option.name != "players" and type(option.default) in PARAMETER_TYPES:
+            found[option.name] = option.default
+    if deterministic(game_name):
+        found["seed"] = 0
+    return found
+
+
 def game_type(game_name: str) -> pyspiel.GameType:
     spec = game_spec(game_name)
     low, high = spec.players
@@ -39,8 +67,12 @@ def game_type(game_name: str) -> pyspiel.GameType:
         short_name=short_name(game_name),
         long_name=f"sloth-kernel {game_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC
+        if deterministic(game_name)
+        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        if spec.hidden_information
+        else pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.IDENTICAL if cooperative else pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
@@ -49,7 +81,7 @@ def game_type(game_name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.default_players},
+        parameter_specification=parameters(game_name),
     )
 
 
@@ -60,22 +92,24 @@ class SlothGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = game_spec(self.game_name)
-        params = dict(params or {})
-        players = int(params.get("players", spec.default_players))
-        ours = load_game(self.game_name, players=players)
+        params = {**parameters(self.game_name), **dict(params or {})}
+        seed = params.pop("seed", None)
+        ours = load_game(self.game_name, **params)
         actions = ActionIndex(ours)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(actions),
-            max_chance_outcomes=NUM_DEALS,
-            num_players=players,
+            max_chance_outcomes=0 if seed is not None else NUM_DEALS,
+            num_players=ours.num_players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None if spec.cooperative else 1.0,
             max_game_length=spec.max_length,
         )
-        super().__init__(game_type(self.game_name), info, {"players": players})
+        super().__init__(game_type(self.game_name), info, {**params, **({} if seed is None else {"seed": seed})})
         self.ours = ours
         self.actions = actions
+        self.seed: int | None = seed
+        """The deal of a game with no chance node (None: a chance node deals)."""
 
     def new_initial_state(self) -> SlothState:
         return SlothState(self)
@@ -103,7 +137,7 @@ class SlothState(pyspiel.State):
 
     def __init__(self, game: SlothGame) -> None:
         super().__init__(game)
-        self.holder = Holder(game.ours, game.actions, None)
+        self.holder = Holder(game.ours, game.actions, None if game.seed is None else game.ours.new_state(game.seed))
 
     @property
     def ours(self) -> GameState[Any, Any] | None:

@@ -2,7 +2,7 @@
 
 ``open_store()`` picks the store from ``SLOTH_TABLES`` (SQLite by default; Redis or PostgreSQL
 with the ``tables`` extra); ``Tables(store)`` creates tables, seats pages by token, judges and
-commits moves at a version, and plays bot seats under a lease. See the README's "Shared tables".
+commits moves at a version, and plays bot seats under a lease. See docs/tables.md.
 """
 
 from __future__ import annotations

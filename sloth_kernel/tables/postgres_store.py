@@ -4,7 +4,7 @@ A commit locks the table's row (``SELECT ... FOR UPDATE``), checks the version a
 appends the move, bumps the version and sends ``NOTIFY sloth_tables, 'ID'``, all in one
 transaction; the notification goes out when it commits. Pages wait with ``LISTEN``, with polling
 as the fallback. Every session sets ``synchronous_commit = on``: a commit returns once it is on
-disk (keep ``fsync = on`` on the server; see the README's "Shared tables").
+disk (keep ``fsync = on`` on the server; see docs/tables.md).
 
 psycopg has no client-side timeout for a query: a server that is stopped (SIGSTOP) or cut off
 keeps a call waiting for ever. So every call runs under a watchdog: past ``CALL_SECONDS`` it

@@ -5,7 +5,7 @@ the version, appends the move, bumps the version and publishes it on the table's
 step. Pages wait on that channel (pub/sub), with polling as the fallback.
 
 Durability is the server's: run Redis with ``appendonly yes`` and ``appendfsync always`` so that
-an acknowledged move is on disk (see the README's "Shared tables").
+an acknowledged move is on disk (see docs/tables.md).
 
 Keys, under ``sloth:``: ``table:ID`` (a hash: game, options, seed, seats, teacher, status,
 version, created), ``table:ID:moves`` (a list), ``table:ID:hb:SEAT`` (expiring heartbeats),

@@ -43,13 +43,15 @@ def write_dist_info(folder: Path, dist: str, points: Mapping[str, str]) -> Path:
 def installed(dist: str, points: Mapping[str, str], *, modules: Mapping[str, str] | None = None) -> Iterator[Path]:
     """A plugin distribution `dist` declaring `points` (name -> "module:attr"), installed for the block.
 
-    `modules` adds top-level modules (name -> source) beside the dist-info, e.g. a broken one.
+    `modules` adds top-level modules (name -> source) beside the dist-info, e.g. a broken one; a name
+    ``"package/__init__"`` makes a package.
     The plugin packages under tests/plugins are importable meanwhile.
     """
     modules = dict(modules or {})
     folder = Path(tempfile.mkdtemp(prefix=f"{dist}-"))
     write_dist_info(folder, dist, points)
     for name, source in modules.items():
+        (folder / f"{name}.py").parent.mkdir(parents=True, exist_ok=True)
         (folder / f"{name}.py").write_text(source)
     added = [entry for entry in (str(folder), str(HERE)) if entry not in sys.path]
     sys.path.extend(added)  # after the project's own distribution: an installed game is never shadowed
@@ -61,7 +63,7 @@ def installed(dist: str, points: Mapping[str, str], *, modules: Mapping[str, str
         for entry in added:
             sys.path.remove(entry)
         for name in modules:
-            sys.modules.pop(name, None)
+            sys.modules.pop(name.removesuffix("/__init__").replace("/", "."), None)
         shutil.rmtree(folder, ignore_errors=True)
         importlib.invalidate_caches()
         registry.refresh()

@@ -27,6 +27,7 @@ SPEC = GameSpec(
     lessons="toy_high_card.lessons:LESSONS",
     variants="toy_high_card.variants:VARIANTS",
     max_length=60,
+    chance_after_deal=False,
     order=900,
     pitch="Play one card a trick; the highest card takes it. Win the most tricks, guessing what the others hold.",
     faces=(("27", "#c0392b", "star"), ("3", "#2b4a7a", "dot")),

@@ -509,7 +509,7 @@ class RoundEnd:
     hand_sizes: tuple[int, ...]
     drinks_held: tuple[int, ...]
     hands: tuple[tuple[int, ...] | None, ...]
-    status_before: tuple[str, ...]  # before the results: this round's first and second not placed yet
+    status_before: tuple[str, ...]  # before the results: whoever the last move placed not placed yet
     status: tuple[str, ...]  # with the results
     trophies_before: tuple[int, ...]
     chips_before: tuple[int, ...]
@@ -680,9 +680,12 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         if 0 <= last_move < len(events) - 1 and events[last_move + 1].kind is None:
             events[last_move + 1] = events[last_move + 1]._replace(kind=ROUND_RESULTS)
         status = self._status_words()
-        placed = {s for s in (result.first, result.second) if s is not None}
-        before = tuple("active" if s in placed else word for s, word in enumerate(status))
+        # placed by the move that ended the round: the second finisher, or else the first (who, when a
+        # second finished, had finished earlier in the round and has held the Trophy since)
+        placed = result.second if result.second is not None else result.first
+        before = tuple("active" if s == placed else word for s, word in enumerate(status))
         trophies, chips = tuple(self.trophies), tuple(self.chips)
+        trophy_now = result.trophy if result.second is None else ()
         self.round_end = RoundEnd(
             result=result,
             table=self.table,
@@ -693,7 +696,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             hands=tuple(tuple(h) for h in self.hands),
             status_before=before,
             status=status,
-            trophies_before=tuple(t - (s in result.trophy) for s, t in enumerate(trophies)),
+            trophies_before=tuple(t - (s in trophy_now) for s, t in enumerate(trophies)),
             chips_before=tuple(c - (s in result.chip) for s, c in enumerate(chips)),
             trophies=trophies,
             chips=chips,

@@ -159,6 +159,12 @@ class GameSpec:
     edge_cases: tuple[tuple[str, dict[str, Any]], ...] = ()
     """(label, options): the game's costliest option sets for ``bench --edges`` (the last is the costliest),
     beyond the ends of each range it finds itself, e.g. the longest track with the largest decks."""
+    reveal_kinds: tuple[str, ...] = ()
+    """The ``Event.kind`` of each moment a board shows as a step of its own (a round's results, the next
+    deal, a type of a reveal, a card turned). After a move, each event of one of these kinds opens a
+    step: the board shows the move first, then one step per such event as the person steps on
+    (``sloth_widgets.reveal``). What a step shows is in the observation; an event of these kinds is
+    never a move itself. Empty: a move shows all it did at once."""
     deal_schema: str | None = None
     """``package:file``: the JSON Schema (draft-07) of the deals ``from_deal`` takes, a resource shipped
     in the package (e.g. ``"my_game:deal.schema.json"``). ``from_deal`` checks every deal against it

@@ -33,6 +33,11 @@ The checks, each named in a failure:
   and leave the state as it was; ``explain`` answers them without raising.
 - ``render``: the renderer gives text for an observation and the omniscient view (no ``<svg>`` needed).
 - ``bots``: every bot level (``random``, the spec's, ``ismcts`` with a small budget) picks a legal move.
+- ``reveals``: the spec's ``reveal_kinds`` (the moments a board shows as steps of their own) are distinct,
+  non-empty names; an event of one of them is never a move itself (a board stages those that follow a
+  move; before the first move they stage nothing) and is in every seat's log as in the omniscient view (what a step shows is public, or the seat's own:
+  the ``hidden`` check covers the observation fields that carry it). A declared kind no playout
+  reached is a note.
 
 ``playout`` also checks that a copy is independent (``clone()``, and ``play`` leaving its state as it was)
 and that ``view()`` is frozen plain data too.
@@ -69,7 +74,7 @@ from sloth_kernel.spec import GameSpec
 
 State = GameState[Any, Any]
 
-CHECKS = ("playout", "record", "explain", "hidden", "declarations", "bad input", "render", "bots")
+CHECKS = ("playout", "record", "explain", "hidden", "declarations", "bad input", "render", "bots", "reveals")
 """The checks ``check_game`` runs, by the names its failures carry."""
 
 BAD_TEXT = ("", "   ", "\x00", "?!", "zz top", "not a move at all", "٣", "9" * 120, "x" * 1200)
@@ -188,6 +193,7 @@ def check_game(
         counts = list(players)
     notes: list[str] = []
     games = moves = positions = 0
+    reached: set[str] = set()  # the reveal kinds the playouts' logs held
     for count in counts:
         run.at_players, run.at_seed, run.at_moves = count, None, None
         try:
@@ -218,6 +224,7 @@ def check_game(
             run.guard("record", functools.partial(_check_record, run, game, final))
             if not spec.chance_after_deal:
                 run.guard("declarations", functools.partial(_check_no_later_chance, run, game, seed, final))
+            run.guard("reveals", functools.partial(_check_reveals, run, spec, game, final, reached))
     run.at_players, run.at_seed, run.at_moves = None, None, None
     run.guard("bad input", lambda: _check_options(run, spec, cls))
     lesson_deals: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
@@ -246,6 +253,9 @@ def check_game(
             "hidden: no world sampler, hypothetical_worlds or search, and no deal of 3 or more hands to re-deal "
             "(give some with deals=): observations were not checked for hidden state"
         )
+    unseen = [kind for kind in spec.reveal_kinds if kind not in reached]
+    if unseen and games:
+        notes.append(f"reveals: no playout reached an event of kind {', '.join(map(repr, unseen))}")
     if run.failures:
         raise ConformanceError(name, run.failures)
     found = tuple(dict.fromkeys(notes))
@@ -386,6 +396,27 @@ def _check_end(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State) ->
         pass
     if state.explain(first).legal:
         run.fail("playout", f"after the end, explain({str(first)!r}) says legal")
+
+
+def _check_reveals(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State, reached: set[str]) -> None:
+    """The staged moments of a finished playout's log (see the module docs, ``reveals``)."""
+    kinds = spec.reveal_kinds
+    if not all(isinstance(kind, str) and kind for kind in kinds) or len(set(kinds)) != len(kinds):
+        run.fail("reveals", f"reveal_kinds {shorten(kinds)} must be distinct, non-empty names")
+        return
+    log = state.view().log
+    for index, event in enumerate(log):
+        if event.kind in kinds:
+            reached.add(event.kind)
+            if event.move is not None:
+                run.fail("reveals", f"event {index} of kind {event.kind!r} is a move ({shorten(event.move)})")
+                return
+    staged = [(index, event.kind) for index, event in enumerate(log) if event.kind in kinds]
+    for seat in range(game.num_players):
+        seen = [(index, event.kind) for index, event in enumerate(state.observation(seat).log) if event.kind in kinds]
+        if seen != staged:
+            run.fail("reveals", f"seat {seat}'s log stages other steps than the omniscient view's")
+            return
 
 
 # --- positions in depth ---------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_the_shell_has_parts_to_protect() -> None:
         "_hand",
         "_maybe_autoplay",
     } <= private
-    assert not defined & {"picture", "hand_cards", "update_controls", "pacing_step"}  # the hooks are a board's
+    assert not defined & {"picture", "hand_cards", "update_controls", "staged_note"}  # the hooks are a board's
     assert len(board_files()) >= 5  # the four games and the toy plugin
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from outside_games import STICKS
 from plugin_dist import TOY, installed
-from toy_high_card.engine import HighCard, HighCardState, Play
+from toy_high_card.engine import TRICK_WON, HighCard, HighCardState, Play
 
 from sloth_kernel import available_games, game_spec
 from sloth_kernel.core import Explanation, seeded_rng
@@ -254,3 +254,65 @@ def test_a_log_that_shows_a_move_as_code_fails_the_playout_check(monkeypatch: py
     found = failures()
     assert {failure.check for failure in found} == {"playout"}
     assert "the log shows the move as code (Play(card=" in found[0].detail
+
+
+def test_a_staged_event_that_is_a_move_fails_the_reveals_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind the spec stages put on the move's own line: a board could never show the move before it."""
+    original = HighCardState._apply
+
+    def marking(self: HighCardState, move: Play) -> None:
+        original(self, move)
+        self.events[:] = [e._replace(kind=TRICK_WON) if e.move is not None else e for e in self.events]
+
+    monkeypatch.setattr(HighCardState, "_apply", marking)
+    found = failures()
+    assert {failure.check for failure in found} == {"reveals"}
+    assert "event 1 of kind 'trick-won' is a move ('play " in found[0].detail
+
+
+def test_the_reveals_check_notes_a_kind_no_playout_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import toy_high_card
+
+    spec = dataclasses.replace(toy_high_card.SPEC, reveal_kinds=("trick-won", "never-said"))
+    monkeypatch.setattr("sloth_kernel.testing.game_spec", lambda name: spec)
+    report = check_game(TOY, players=[2])
+    assert "reveals: no playout reached an event of kind 'never-said'" in report.notes
+
+
+def test_the_toy_stages_who_takes_a_trick() -> None:
+    """The toy plugin implements the per-game part "reveal kinds": a full trick stays on the table until
+    the person asks who takes it; meanwhile the log holds that line back and the tricks won wait."""
+    from sloth_widgets.testing import find, visible_text
+    from toy_high_card.board import HighCardBoard
+
+    board = HighCardBoard(seed=1, autoplay=False)
+    while not board.revealed(board.session.observation()).pending:
+        if board.session.my_turn:
+            board.submit(str(board.state.legal_moves()[0]))
+        else:
+            board.step()
+    obs = board.session.observation()
+    said = next(e.text for e in reversed(obs.log) if e.kind == TRICK_WON)
+    assert said not in visible_text(board) and find(board, "sk-standings").value == ""
+    assert find(board, "sk-hc-take").layout.display != "none"
+    find(board, "sk-hc-take").click()
+    assert said in visible_text(find(board, "sk-log")) and "Tricks won" in find(board, "sk-standings").value
+    assert find(board, "sk-hc-take").layout.display == "none"
+
+
+def test_a_board_that_shows_a_staged_step_early_fails_check_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sloth_widgets.testing import check_board
+    from toy_high_card.board import HighCardBoard
+
+    original = HighCardBoard.picture
+
+    def telling(self: HighCardBoard, obs: Any, private: bool) -> str:  # the newest line, staged or not
+        return original(self, obs, private) + (f"<p>{obs.log[-1].text}</p>" if obs.log else "")
+
+    monkeypatch.setattr(HighCardBoard, "picture", telling)
+    with pytest.raises(ConformanceError) as caught:
+        check_board(TOY)
+    assert [failure.check for failure in caught.value.failures] == ["board reveals"]
+    assert "a staged step not shown yet is on the board already" in str(caught.value)

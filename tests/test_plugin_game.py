@@ -112,8 +112,11 @@ def test_the_board_shows_the_game_and_a_click_plays_a_card() -> None:
     assert f'aria-label="Player 1: {mine[-1]}"' in find(board, "sk-picture").value  # on the table now
     assert find(board, "sk-log").value != log_before and not board.session.my_turn
 
-    find(board, "sk-next").click()  # the bot answers; the trick is complete
-    assert len(board.state.history) == 2 and "Last trick" in visible_text(find(board, "sk-picture"))
+    find(board, "sk-next").click()  # the bot answers; the trick is complete, and stays on the table (a staged step)
+    assert len(board.state.history) == 2 and "Last trick" not in visible_text(find(board, "sk-picture"))
+    assert "wins the trick" not in visible_text(find(board, "sk-log"))
+    find(board, "sk-hc-take").click()  # who takes it
+    assert "Last trick" in visible_text(find(board, "sk-picture")) and "wins the trick" in visible_text(board)
     assert sum(board.state.view().tricks) == 1
 
     assert mine[-1] == "30" and board.session.my_turn, "the deck's highest card took the trick: lead again (HC-5)"
@@ -137,6 +140,8 @@ def test_a_whole_game_through_the_board() -> None:
         else:
             find(board, "sk-next").click()
     assert board.state.is_over and board.last_error == ""
+    assert find(board, "sk-game-over").layout.display == "none", "who takes the last trick is shown first"
+    find(board, "sk-hc-take").click()
     assert "won the most tricks" in visible_text(find(board, "sk-game-over"))
 
 

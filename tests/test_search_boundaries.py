@@ -12,6 +12,7 @@ import dataclasses
 import importlib
 import random
 import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,140 @@ def test_the_rule_id_scanner_sees_rule_keys() -> None:
 def test_search_and_bot_code_never_keys_on_rule_ids() -> None:
     found = {str(p.relative_to(ROOT)): hits for p in search_code() if (hits := rule_keys(p.read_text()))}
     assert not found, f"search code keys on rule ids (use Event.kind or the observation): {found}"
+
+
+# --- widget code: showing rule ids is fine, keying on them is not ----------------------------
+
+SEARCHING = frozenset({"get", "pop", "setdefault", "index", "count", "find", "rfind", "startswith", "endswith"})
+"""Methods that look a key up or search a text: called with a rule id, on ``.rules`` or on an event's text, they key on it."""
+SPLITTING = frozenset({"split", "rsplit", "partition", "rpartition", "removeprefix", "removesuffix"})
+
+
+def _has(node: ast.AST, what: str) -> bool:
+    """Does the expression hold a rule-id literal (`what` "id"), a read of ``.rules`` ("rules") or of ``.text`` ("text")?"""
+    for sub in ast.walk(node):
+        if what == "id" and isinstance(sub, ast.Constant) and isinstance(sub.value, str) and RULE_ID.search(sub.value):
+            return True
+        if what == "rules" and isinstance(sub, ast.Attribute) and sub.attr == "rules":
+            return True
+        if what == "text" and isinstance(sub, ast.Attribute) and sub.attr == "text":
+            return True
+    return False
+
+
+def keying(source: str) -> list[str]:
+    """Widget code that keys on a rule id or on log text: a comparison or membership test, a branch's
+    test, a lookup (subscript, ``.get``...) or a text search that holds a rule-id literal or reads
+    ``.rules`` (an event's or an explanation's), or that compares or searches an event's ``.text``.
+
+    Display is not keying: ids inside text the code shows (a literal, or ``", ".join(event.rules)``
+    from data), the words of a rule looked up by an id that came from data (``game.rules.get(rule)``),
+    docstrings and comments.
+    """
+    hits: list[str] = []
+
+    def hit(node: ast.AST, why: str) -> None:
+        hits.append(f"line {getattr(node, 'lineno', 0)}: {why}: {ast.unparse(node)}")
+
+    tree = ast.parse(textwrap.dedent(source))
+    texts = {  # names bound to words read from ``.text`` (e.g. ``texts = [e.text for e in log]``)
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and _has(node.value, "text")
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+    def words(part: ast.AST) -> bool:
+        return _has(part, "text") or any(isinstance(n, ast.Name) and n.id in texts for n in ast.walk(part))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            parts = [node.left, *node.comparators]
+            if any(_has(part, "id") or _has(part, "rules") for part in parts):
+                hit(node, "compares a rule id")
+            elif any(words(part) for part in parts):
+                hit(node, "compares log text")
+        tests = []
+        if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+            tests.append(node.test)
+        elif isinstance(node, ast.comprehension):
+            tests += node.ifs
+        elif isinstance(node, ast.match_case):
+            tests.append(node.pattern)
+        for test in tests:
+            if not isinstance(test, ast.Compare) and (_has(test, "rules") or _has(test, "id")):
+                hit(test, "branches on a rule id")
+        if isinstance(node, ast.Subscript) and _has(node.slice, "id"):
+            hit(node, "looks up a rule id")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            method, owner = node.func.attr, node.func.value
+            if method in SEARCHING and any(_has(arg, "id") for arg in node.args):
+                hit(node, "looks up a rule id")
+            elif method in SEARCHING | SPLITTING and isinstance(owner, ast.Attribute) and owner.attr == "text":
+                hit(node, "searches log text")
+    return hits
+
+
+OLD_KEYING = {
+    # the boards' lines before issue 23 (copied as they were): each must be flagged
+    "sprint": '        rule = self.session.game.rules.get("SP-4", "")  # the engine\'s own words for the scoring\n',
+    "surplus, SS-5": (
+        "        if start < 0:\n"
+        '            return len(log) - next((i + 1 for i in range(len(log) - 1, -1, -1) if "SS-5" in log[i].rules), 0)\n'
+    ),
+    "surplus, SS-8": (
+        "        for _ in range(results[0].type_index):\n"
+        '            if start > 0 and log[start - 1].rules == ("SS-8",):\n'
+        "                start -= 1\n"
+    ),
+    "surplus, log text": (
+        "        texts = [event.text for event in log]\n"
+        "        first = results[0].lines[0]\n"
+        "        start = max((i for i, text in enumerate(texts) if text == first), default=-1)\n"
+        "        if shown:\n"
+        "            last_line = results[shown - 1].lines[-1]\n"
+        "            cut = next((i + 1 for i in range(start, len(texts)) if texts[i] == last_line), start)\n"
+    ),
+    "too sloth, log text": (
+        "        for e in obs.log[end.move_event : end.next_start]:\n"
+        '            if e.player is not None and "eliminated from the round" in e.text:\n'
+        '                status[e.player] = "out: " + e.text.split(": ", 1)[-1].rstrip(".")\n'
+    ),
+}
+
+DISPLAY_ONLY = (
+    'def f(obs):\n    """The Net at the end (SS-7, SS-8, SS-9)."""\n    return "a Cash Chip too (TS-10)."  # TS-10\n',
+    'cite = cited(SCORING.rules)\nwords = [self.game.rules.get(rule, "") for rule in event.rules]\n',
+    "line = f\"{html.escape(SCORING.text)} ({', '.join(event.rules)})\"\n",
+    'note = "Pass (you are eliminated, TS-7)" if passes == ["pass"] else "Pass"\n',
+    'starts = [i for i, e in enumerate(log) if e.kind in kinds]\nsaid = " ".join(e.text for e in shown)\n',
+)
+
+
+@pytest.mark.parametrize("name", sorted(OLD_KEYING))
+def test_the_widget_scan_flags_the_old_keying(name: str) -> None:
+    """The scan can fail: the lines the boards held before issue 23 are flagged."""
+    assert keying(OLD_KEYING[name]), name
+
+
+def test_the_widget_scan_lets_display_pass() -> None:
+    assert [hits for source in DISPLAY_ONLY if (hits := keying(source))] == []
+    # the loop over lines of text the old Surplus board held is flagged at its comparison, not its listing
+    assert all("log text" in hit for hit in keying(OLD_KEYING["surplus, log text"]))
+
+
+def test_widget_code_never_keys_on_rule_ids_or_log_text() -> None:
+    """Widgets show rule ids that come from data; they never compare, look up or branch on one, on
+    ``Event.rules`` or ``Explanation.rules``, nor match the log's words (moments are ``Event.kind``)."""
+    # widgets/testing.py is exempt: the board checker compares what a board shows with the engine's log,
+    # which is its check, not a board keying on the log
+    files = [p for p in sorted(WIDGETS.rglob("*.py")) if p != WIDGETS / "testing.py"]
+    files += sorted((ROOT.parent / "tests" / "plugins").glob("*/board.py"))  # the plugins' boards, as models
+    files += sorted((ROOT.parent / "docs" / "example_plugin").glob("*/board.py"))
+    assert len(files) > 20
+    found = {str(p.relative_to(ROOT.parent)): hits for p in files if (hits := keying(p.read_text()))}
+    assert not found, f"widget code keys on rule ids or log text: {found}"
 
 
 # --- the public method ------------------------------------------------------------------

@@ -344,3 +344,36 @@ def test_a_word_that_is_no_card_is_quoted_as_the_player_wrote_it() -> None:
     state = load_game("too-sloth-to-win").new_state(seed=1)
     assert "'hello' is not a card" in state.explain("hello").reason
     assert "'x' is not a card" in state.explain("4-x").reason  # the card, in the case it was typed
+
+
+def test_a_round_end_keeps_what_its_steps_show_before_the_next_deal() -> None:
+    """The observation's round_end against the position before the move that ended the round: the figures
+    before the awards are that position's, the table shows that move's play, and each seat sees its own
+    hand only; the round's results line is marked for the board's step (ROUND_RESULTS), the next deal too."""
+    import random
+
+    from sloth_kernel.games.too_sloth_to_win.engine import ROUND_RESULTS, ROUND_START, Play
+
+    checked = 0
+    for seed in range(6):
+        state = load_game("too-sloth-to-win").new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            before, move = state, rng.choice(state.legal_moves())
+            state = state.play(move)
+            if len(state.results) == len(before.results) or state.is_over:
+                continue
+            end = state.view().round_end
+            assert end is not None and end.result == state.results[-1]
+            assert end.chips_before == tuple(before.chips) and end.trophies_before == tuple(before.trophies)
+            assert end.chips == tuple(state.chips) and end.trophies == tuple(state.trophies)
+            if isinstance(move, Play):
+                assert end.table == move.cards and end.table_owner == before.current_player
+            mine = state.observation(1).round_end
+            assert mine is not None and mine.hands[1] is not None
+            assert all(hand is None for seat, hand in enumerate(mine.hands) if seat != 1)
+            new = state.log[len(before.log) :]
+            assert [e.kind for e in new if e.kind in (ROUND_RESULTS, ROUND_START)] == [ROUND_RESULTS, ROUND_START]
+            assert new[0].move is not None and new[1].kind == ROUND_RESULTS and new[1].move is None
+            checked += 1
+    assert checked >= 6

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 import pytest
 from pages_forge import Flat, Wire, forge_update, forged_inputs, leaks, page_states, same_page_luck
 from sloth_widgets import Board
+from sloth_widgets.reveal import staged_starts
 from sloth_widgets.table import TableBoard
 
 import sloth_kernel.tables.table as table_module
@@ -139,23 +140,47 @@ class TableKind:
         return page, page.board
 
 
+STAGED_OPTIONS = {"surplus-of-sloths": {"super_surplus": True}}  # a reveal with the match going on
+
+
+def staged_state(game: str, seats: int) -> Any:
+    """A game played at random up to a move that stages steps (the spec's reveal_kinds), not over yet."""
+    kinds = game_specs()[game].reveal_kinds
+    if not kinds:
+        pytest.skip(f"{game} stages no steps")
+    state = load_game(game, players=seats, **STAGED_OPTIONS.get(game, {})).new_state(SEED)
+    rng = random.Random(SEED)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        if staged_starts(state.view().log, kinds) and not state.is_over:
+            return state
+    pytest.skip(f"{game}: no staged step before the end from seed {SEED}")
+
+
 class PlayKind:
-    """A play board: against bots on a bot's turn, or hot-seat (behind the cover, or on a bot's turn)."""
+    """A play board: against bots on a bot's turn, or hot-seat (behind the cover, or on a bot's turn),
+    or ("staged") against bots just after a move that stages steps, its steps not shown yet: what each
+    step shows comes from the observation (a round's end, a reveal's types, where the Hare stood)."""
 
     def __init__(self, game: str, role: str) -> None:
         self.game, self.role = game, role
-        if role == "bots":
+        if role in ("bots", "staged"):
             self.seats = ["random", "human", "random"]  # Player 1, a bot, is to move
         else:
             self.seats = ["human", "human", "random"]
+        self.staged = staged_state(game, len(self.seats)) if role == "staged" else None
         board = self.build()
         self.state, self.asker = board.session.state, self.asker_of(board)
         board.close()
 
     def build(self) -> Any:
-        board = Board(self.game, seed=SEED, seats=self.seats, autoplay=False)
+        board = Board(self.game, seed=SEED, seats=self.seats, autoplay=False, **STAGED_OPTIONS.get(self.game, {}))
         session = board.session
-        if self.role != "bots":  # the people move until the cover is down, or until the bot is to move
+        if self.staged is not None:
+            session.state = self.staged
+            session.version += 1
+            assert board.held_back(session.observation()) > 0, "the board shows the staged steps one at a time"
+        elif self.role != "bots":  # the people move until the cover is down, or until the bot is to move
             for _ in range(40):
                 session.reveal()
                 session.play(session.observation().legal_moves[0], session.viewer)
@@ -175,7 +200,7 @@ class PlayKind:
         return board, board
 
 
-KINDS = ["seat", "watch", "bots", "hot-seat-covered", "hot-seat-bot-turn", "seat-own-turn"]
+KINDS = ["seat", "watch", "bots", "hot-seat-covered", "hot-seat-bot-turn", "seat-own-turn", "staged"]
 
 
 def kind_for(kind: str, tmp: Path, game: str) -> Any:
@@ -189,7 +214,7 @@ def kind_for(kind: str, tmp: Path, game: str) -> Any:
 def test_a_page_shows_the_same_in_worlds_its_seat_cannot_tell_apart(tmp_path: Path, game: str, kind: str) -> None:
     setup = kind_for(kind, tmp_path, game)
     state, asker = setup.state, setup.asker
-    assert not state.is_over and (state.current_player == asker) == (kind == "seat-own-turn")
+    assert not state.is_over and (kind == "staged" or (state.current_player == asker) == (kind == "seat-own-turn"))
     if kind == "hot-seat-covered":
         assert setup.build().session.covered
     seats = range(PLAYERS) if kind == "watch" else [asker]  # the watch page knows less than any seat

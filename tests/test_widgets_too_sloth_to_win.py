@@ -10,7 +10,7 @@ import ipywidgets as widgets
 import pytest
 from sloth_widgets import Board, TooSlothBoard
 from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text, walk
-from sloth_widgets.too_sloth_to_win.board import move_keys, result_words
+from sloth_widgets.too_sloth_to_win.board import move_keys
 
 from sloth_kernel.bots import make_bot
 from sloth_kernel.core import seat_name
@@ -297,7 +297,7 @@ def test_a_round_end_shows_its_last_play_before_its_results() -> None:
     # step 2: the results
     find(board, "sk-ts-continue").click()
     picture = find(board, "sk-picture").value
-    assert "Round 1 results" in picture and html.escape(result_words(result)) in picture
+    assert "Round 1 results" in picture and html.escape(result.text) in picture
     assert "Round 1:" in find(board, "sk-standings").value
     assert "Round 2 of 3" not in find(board, "sk-log").value
     for seat in range(4):

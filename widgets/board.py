@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -21,6 +21,7 @@ from sloth_widgets.hand import CardHand
 from sloth_widgets.hooks import BoardHooks, ObsT
 from sloth_widgets.log import LogView
 from sloth_widgets.markup import BOARD_STYLE, explanation_html
+from sloth_widgets.reveal import Reveal, RevealSteps
 from sloth_widgets.seats import SeatSetup
 from sloth_widgets.session import Session, address_seed, parse_seed
 from sloth_widgets.status import (
@@ -28,12 +29,14 @@ from sloth_widgets.status import (
     deal_line_html,
     explanation_panel_html,
     seat_box_html,
+    seats_html,
     turn_line_html,
 )
 from sloth_widgets.tree import one_update_each, widget_family
 
 from sloth_kernel import Explanation, SlothKernelError
 from sloth_kernel.core import seat_name
+from sloth_kernel.registry import game_spec
 from sloth_kernel.render import kit
 
 SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
@@ -74,6 +77,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._address_seed: int | None = None  # the seed the page's address chose, once dealt
         self._replay_open = False
         self._stepper: tuple[Session, widgets.Widget] | None = None  # the replay shown, and of which game
+        self._reveals = RevealSteps(game_spec(self.game_name).reveal_kinds)  # the steps a move stages
         self._build_felt()
         self._build_bot_bar()
         self._build_panels()
@@ -279,9 +283,45 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._verdict = Explanation(move, False, reason)
         self.render()
 
+    # -- the staged steps (one mechanism for every game: sloth_widgets.reveal) ---------------
+
+    def revealed(self, obs: ObsT) -> Reveal:
+        """Where the board is in the steps the newest move stages (the engine's ``reveal_kinds``)."""
+        return self._reveals.look(self.session, obs.log)
+
+    def held_back(self, obs: ObsT) -> int:
+        """How many of the newest log events the steps not shown yet hold back (0: none)."""
+        return self.revealed(obs).held_back(len(obs.log))
+
+    def show_next_step(self) -> bool:
+        """Show the next staged step (a round's results, a type of a reveal, a card turned); False if none."""
+        return self._to_step(self._reveals.next, forward=True)
+
+    def show_previous_step(self) -> bool:
+        """Show the step before the one on view again (nothing already seen is hidden); False if none."""
+        return self._to_step(self._reveals.back, forward=False)
+
+    def show_every_step(self) -> bool:
+        """Show every staged step at once; False if there was none to show."""
+        return self._to_step(self._reveals.finish, forward=True)
+
+    def _to_step(self, go: Callable[[], Reveal], *, forward: bool) -> bool:
+        reveal = self.revealed(self.session.observation())
+        if reveal.at >= reveal.steps if forward else reveal.at <= 0:
+            return False
+        reveal = go()
+        self.moved_on(" ".join(e.text for e in reveal.step_events(self.session.observation().log, reveal.at)))
+        return True
+
+    def _waits_for_person(self) -> bool:  # the bots wait for the person to step on
+        return self.person_steps_reveals and self.revealed(self.session.observation()).pending
+
+    def _pass_reveal(self) -> None:  # a move sent, or the bots asked to play on, moves past the steps
+        if self.revealed(self.session.observation()).pending:
+            self._reveals.finish()
+
     def moved_on(self, note: str = "") -> None:
-        """The board showed its next step (a round's results, a type of a reveal, a card turned):
-        drop the last verdict, say `note`, redraw, and let the bots go on."""
+        """The board showed its next step: drop the last verdict, say `note`, redraw, and let the bots go on."""
         self._verdict = None
         self._note = note
         self.render()
@@ -301,13 +341,15 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         obs: ObsT = session.observation()
         private = session.mode == "watch" or not session.covered
         my_turn = session.my_turn
-        staged = self.staged_note(obs)
-        if staged is not None and self._verdict is None:  # the last move's words would give the step away
-            self._note = staged
-        held = max(0, self.held_back(obs))
+        reveal = self.revealed(obs)
+        if reveal.pending and self._verdict is None:  # the last move's words would give the step away
+            shown = reveal.shown_events(obs.log)
+            self._note = self.staged_note(obs) or (shown[-1].text if shown else "")
+        held = reveal.held_back(len(obs.log))
         over = bool(state.is_over) and not held
-        self._status.value = self._status_html(obs, held)
-        self._seats_top.value, self._my_seat.value = self._seats_html(obs)
+        self._status.value = turn_line_html(session, self.title, lambda: self.turn_hint(obs), held)
+        ended = bool(state.is_over) or held > 0  # nobody to move while a staged step waits
+        self._seats_top.value, self._my_seat.value = seats_html(session, lambda seat: self._seat_box(obs, seat, ended))
         self._my_seat.layout.display = "" if self._my_seat.value else "none"
         self._picture.value = self.picture(obs, private)
         covered = session.covered and not state.is_over
@@ -332,7 +374,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._controls.layout.display = "" if has_hand and not state.is_over else "none"
         self.update_controls(obs, my_turn)
         self._refresh_explanation()
-        bots_pending = session.bot_to_move and not self.bots_wait(obs)  # they wait while a step is shown
+        bots_pending = session.bot_to_move and not (self.person_steps_reveals and reveal.pending)  # steps first
         self._next.disabled = not bots_pending
         self._skip.disabled = not bots_pending or session.mode == "watch"
         self._skip.layout.display = "none" if session.mode == "watch" else ""
@@ -343,9 +385,8 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             self._log.show(lines[: len(lines) - held] if held else lines)
         else:
             self._log.show_html(['<div class="sk-empty">hidden while the device changes hands</div>'])
-        self._over_text.value = (
-            f'<div class="sk-game-over-box">{self.summary(obs)}{self._deal_html()}</div>' if over else ""
-        )
+        deal = deal_line_html(session, self.game_name) if over else ""
+        self._over_text.value = f'<div class="sk-game-over-box">{self.summary(obs)}{deal}</div>' if over else ""
         self._over.layout.display = "" if over else "none"
         if session.new_game_refusal() is not None:  # e.g. a shared table's page: the table's game only
             self._again.layout.display = self._setup_box.layout.display = "none"
@@ -357,10 +398,6 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             f'<div class="sk-error-box" role="alert">{html.escape(self.last_error)}</div>' if self.last_error else ""
         )
         self._shield_messages()
-
-    def _ask_viewer(self) -> int | None:
-        """Whose live question the board may put: the seat on screen, with their hand shown (None: nobody)."""
-        return ask_viewer(self.session)
 
     def _configure_ask(self, obs: ObsT) -> None:
         """Ask why (who may ask about whom: :mod:`sloth_widgets.asking`). An answer is forgotten when
@@ -409,31 +446,10 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         """How the table names a seat (:meth:`Session.seat_label`)."""
         return self.session.seat_label(seat)
 
-    def _seats_html(self, obs: ObsT) -> tuple[str, str]:
-        """The seats around the table: the others in play order after yours, then yours."""
-        session = self.session
-        count = len(session.seats)
-        me = session.viewer if session.mode == "bots" else None
-        order = [(me + k) % count for k in range(1, count)] if me is not None else list(range(count))
-        over = bool(session.state.is_over) or self.held_back(obs) > 0  # nobody to move while a reveal runs
-        boxes = [self._seat_box(obs, seat, over) for seat in order]
-        mine = self._seat_box(obs, me, over) if me is not None else ""
-        return f'<div class="sk-seats" role="list" aria-label="Seats">{"".join(boxes)}</div>', (
-            f'<div class="sk-seats" role="list" aria-label="Your seat">{mine}</div>' if mine else ""
-        )
-
     def _seat_box(self, obs: ObsT, seat: int, over: bool) -> str:
         name, role = self.seat_label(seat)
         to_move = not over and seat == self.session.to_move
         return seat_box_html(name, role, self.seat_facts(obs, seat), self.seat_status(obs, seat), to_move)
-
-    def _status_html(self, obs: ObsT, held: int = 0) -> str:
-        """The turn line: whose turn it is, unmistakably (yours in green), or the game's end."""
-        return turn_line_html(self.session, self.title, lambda: self.turn_hint(obs), held)
-
-    def _deal_html(self) -> str:
-        """After the game: the seed (as text) and the record to download (options, seed, deal, moves)."""
-        return deal_line_html(self.session, self.game_name)
 
     def _show_replay(self) -> None:
         """The step-through of the finished game, when asked for (built once per game)."""
@@ -461,7 +477,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
 
     def submit(self, move: str | None) -> Explanation | None:
         """Send `move` for the seat on screen; the engine re-validates. Returns its verdict."""
-        self.before_own_move()
+        self._pass_reveal()
         if move is None:
             self._verdict = Explanation("", False, "choose something first")
             self.render()
@@ -473,7 +489,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
 
     def submit_sequence(self, moves: list[str]) -> Explanation:
         """Several moves of the seat on screen as one action, all or nothing (engine-checked)."""
-        self.before_own_move()
+        self._pass_reveal()
         with self._own_action():
             verdict = self.session.play_sequence(moves, self.session.viewer)
         self._after_action(verdict)
@@ -499,13 +515,14 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self.render()
 
     def step(self) -> bool:
-        """One step of the bots' pacing (the Next button, the clock): the board's own step to show
-        first (:meth:`pacing_step`), else one bot move; False if nothing moved."""
-        shown = self.pacing_step()
-        if shown is not None:
-            if not shown:
-                self._timer.playing = False
-            return shown
+        """One step of the bots' pacing (the Next button, the clock): a staged step to show first
+        (unless the person steps through them: then the bots wait), else one bot move; False if
+        nothing moved."""
+        if self._waits_for_person():
+            self._timer.playing = False
+            return False
+        if self.revealed(self.session.observation()).pending:
+            return self.show_next_step()
         with self._own_action():
             moved = self.session.step()
         if moved:
@@ -515,12 +532,12 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         return moved
 
     def run_bots(self, limit: int = 10_000) -> int:
-        """Let bots move until a human is to move, the game ends or the board has something to
-        show first (:meth:`bots_may_go_on`); returns the count."""
-        self.before_bots_run()
+        """Let bots move until a human is to move or the game ends, past the steps still to show (when
+        the person steps through them, up to the next one); returns the count."""
+        self._pass_reveal()
         count = 0
         with self._own_action():
-            while count < limit and self.bots_may_go_on() and self.session.step():
+            while count < limit and not self._waits_for_person() and self.session.step():
                 count += 1
         if count:
             self._verdict = None
@@ -529,8 +546,10 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         return count
 
     def _maybe_autoplay(self) -> None:
-        """Start the front-end timer when bots are to move (it does nothing without a front end)."""
-        if self.autoplay and self.session.bot_to_move and not self._pause.value and not self.clock_waits():
+        """Start the front-end timer when bots are to move (it does nothing without a front end), not
+        while a staged step waits to be shown (the bots' pacing shows a bot's move's steps itself)."""
+        waits = self.revealed(self.session.observation()).pending
+        if self.autoplay and self.session.bot_to_move and not self._pause.value and not waits:
             self._timer.playing = True
 
     def _show_error(self, err: BaseException) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import traitlets
+from sloth_widgets.markup import cited
 
 from sloth_kernel import ConfigError
 from sloth_kernel.checker import Verdict, beat_matrix, checker_kit, climbing_games, does_it_beat, scenario
@@ -222,5 +223,5 @@ def beat_question(game_name: str, table: str, candidate: str) -> SelfCheck:
         raise ConfigError(f"cannot ask about {table!r} / {candidate!r}: {verdict.problem}")
     what = verdict.table_name or table
     question = f"The table shows {what}. May you play {candidate} on it?"
-    cite = f" ({', '.join(r for r, _ in verdict.rules)})" if verdict.rules else ""
+    cite = cited([r for r, _ in verdict.rules])
     return SelfCheck(question, ("Yes", "No"), "Yes" if verdict.beats else "No", verdict.explanation.reason + cite)

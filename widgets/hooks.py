@@ -39,6 +39,10 @@ class BoardHooks(Generic[ObsT]):
     single_card: ClassVar[bool] = False  # True: one card of the hand at a time (the latest click wins)
     offers_hints: ClassVar[bool] = True  # False: no Hints toggle (a hint would give away what the player must judge)
     prompt: ClassVar[str] = "Select cards, then press a button."
+    person_steps_reveals: ClassVar[bool] = False
+    """Staged steps (the spec's ``reveal_kinds``, :mod:`sloth_widgets.reveal`): True, the bots wait
+    while one waits, for the person to step on (Next and Bots to my turn are off); False, the bots'
+    pacing (Next, the clock) shows the next step itself. Either way a move sent moves past them."""
 
     # -- built once --
 
@@ -88,23 +92,10 @@ class BoardHooks(Generic[ObsT]):
         """What the player to move may do now, in a few words ("beat the Pair or pass")."""
         return ""
 
-    def held_back(self, obs: ObsT) -> int:
-        """How many of the newest log events a step-by-step reveal still hides (0: none).
-
-        While a reveal is under way the log, the turn line and the game-over panel hold back
-        what it has not shown yet; the board's own picture and figures must do the same.
-        """
-        return 0
-
     def staged_note(self, obs: ObsT) -> str | None:
-        """The words under the controls while the board shows something step by step (a round's
-        end, a reveal), in place of the last move's words; None: nothing staged."""
+        """The words under the controls while a staged step waits (:mod:`sloth_widgets.reveal`), in
+        place of the last move's words; None (or ""): the newest log line shown."""
         return None
-
-    def bots_wait(self, obs: ObsT) -> bool:
-        """Do the bots wait for the person to step through what the board shows (Next and Bots
-        to my turn are off)?"""
-        return False
 
     def hand_heading(self, obs: ObsT, my_turn: bool) -> str:
         return self.hand_title
@@ -131,25 +122,3 @@ class BoardHooks(Generic[ObsT]):
 
     def on_selection(self) -> None:
         """The hand selection changed (e.g. show a drink chooser)."""
-
-    def before_own_move(self) -> None:
-        """Called before a move of the seat on screen is sent (a board may move past what it shows)."""
-
-    # -- the bots' pacing --
-
-    def pacing_step(self) -> bool | None:
-        """Called before each bot move of the pacing (Next, the clock): the board's own step to
-        show first. True: it showed one (no bot moves); False: the bots wait (the clock stops);
-        None: nothing to show, a bot moves."""
-        return None
-
-    def clock_waits(self) -> bool:
-        """Does the bots' clock wait for the person (e.g. to turn a card of their own move)?"""
-        return False
-
-    def before_bots_run(self) -> None:
-        """Called when the player asks the bots to play on (a board may move past a reveal)."""
-
-    def bots_may_go_on(self) -> bool:
-        """May the bots keep moving in one run? (A board stops them at a reveal to show.)"""
-        return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Sequence
 from importlib import resources
 
 from sloth_kernel import Explanation
@@ -14,6 +15,11 @@ from sloth_kernel.render import kit
 # every front end (the light template, the stock template, JupyterLab).
 BOARD_CSS = resources.files("sloth_widgets").joinpath("board.css").read_text(encoding="utf-8")
 BOARD_STYLE = "\n<style>\n" + BOARD_CSS + "</style>\n"
+
+
+def cited(ids: Sequence[str]) -> str:
+    """Rule ids that come from data, as the citation after a sentence (" (A, B)" for two ids), or "" for none."""
+    return f" ({', '.join(ids)})" if ids else ""
 
 
 def svg_data_uri(svg: str) -> str:

@@ -130,3 +130,14 @@ def explanation_panel_html(
             f"Legal now: {html.escape(shown)}</div></div>"
         )
     return explanation_html(None, text)
+
+
+def seats_html(session: Session, box: Callable[[int], str]) -> tuple[str, str]:
+    """The seats around the table, each drawn by `box`: the others in play order after yours, then yours."""
+    count = len(session.seats)
+    me = session.viewer if session.mode == "bots" else None
+    order = [(me + k) % count for k in range(1, count)] if me is not None else list(range(count))
+    mine = box(me) if me is not None else ""
+    return f'<div class="sk-seats" role="list" aria-label="Seats">{"".join(box(seat) for seat in order)}</div>', (
+        f'<div class="sk-seats" role="list" aria-label="Your seat">{mine}</div>' if mine else ""
+    )

@@ -137,7 +137,9 @@ def click_a_legal_move(board: Any) -> str | None:
 def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None:
     """Check the play board of the registered game `name`: it builds for the game, shows a position,
     answers a click on a legal move, refuses an illegal move (and a move off turn) with a sentence and
-    leaves the game as it was, and plays to the end of a game, showing how it ended.
+    leaves the game as it was, and plays to the end of a game, showing how it ended. All along, while a
+    staged step (the spec's ``reveal_kinds``) waits, none of the log it holds back is on the board and
+    the game-over panel waits too (``board reveals``).
 
     One person plays against random bots, from `seed`, with `players` seats (default: the spec's
     default). Raises :class:`~sloth_kernel.errors.ConformanceError` naming every failure (each a
@@ -226,9 +228,26 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
             elif _said(verdict.reason) not in _shown(board, "sk-explain"):
                 fail("board clicks", f"a move sent off turn is refused without showing why ({verdict.reason!r})")
 
+    def no_spoiler() -> None:
+        """While a staged step waits, nothing it would show is on the board yet."""
+        obs = board.session.observation()
+        held = board.held_back(obs)
+        if not held:
+            return
+        shown, cut = visible_text(board), len(obs.log) - held
+        before = {_said(event.text) for event in obs.log[:cut]}  # a sentence said earlier may be on view
+        early = [e.text for e in obs.log[cut:] if _said(e.text) not in before and _said(e.text) in shown]
+        if early:
+            fail("board reveals", f"a staged step not shown yet is on the board already: {shorten(early[0])}")
+        if any(w.layout.display != "none" for w in find_all(board, "sk-game-over")):
+            fail("board reveals", "the game-over panel shows while a staged step waits")
+
     def ends() -> None:
         rng = random.Random(f"check_board/{name}/{seed}")
         for _ in range(2 * spec.max_length + 100):
+            no_spoiler()
+            if any(f.check == "board reveals" for f in failures):
+                return
             if board.state.is_over:
                 break
             if board.session.my_turn:
@@ -243,19 +262,15 @@ def check_board(name: str, *, seed: int = 3, players: int | None = None) -> None
         else:
             fail("board ends", "the game did not end")
             return
-        for show_all in find_all(board, "sk-reveal-all"):  # a reveal the board stages, shown to its end
-            if not show_all.disabled and any(w is show_all for w in walk(board, visible_only=True)):
-                show_all.click()
+        board.show_every_step()  # the staged steps of the last move (the spec's reveal_kinds), shown to their end
         over = find_all(board, "sk-game-over")
-        for _ in range(1000):  # or stepped through, one step at a time
-            if len(over) != 1 or over[0].layout.display != "none" or not board.step():
-                break
         if len(over) != 1 or over[0].layout.display == "none" or not visible_text(over[0]).strip():
             fail("board ends", "the game is over but the board shows no game-over panel")
         if board.last_error:
             fail("board ends", f"at the end the board shows an error: {board.last_error}")
 
     steps = [("board shows", shows), ("board refuses", refuses), ("board clicks", clicks), ("board ends", ends)]
+    # "board reveals" (no staged step shows early) is checked at every step of "board ends"
     for check, step in steps:
         try:
             step()

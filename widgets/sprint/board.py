@@ -10,12 +10,13 @@ you lift does the engine turn the cut into the move ``lift N``, hand noise inclu
 (:meth:`SprintState.lift_from_cut`, SP-7).
 
 Every lift is shown in two steps: first the lifted count and what it did for the Tortoise,
-then, after *Turn the Hare card*, the Hare's card and where the Hare went (``held_back``).
+then, after *Turn the Hare card*, the Hare's card and where the Hare went: the engine marks the
+Hare card's line as a staged step (``HARE_CARD``, :mod:`sloth_widgets.reveal`), and meanwhile the
+Hare stands where the lift's report (``TurnReport.hare_from``) says it stood.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import random
 import re
@@ -25,9 +26,19 @@ from typing import Any, cast
 import ipywidgets as widgets
 from sloth_widgets.board import GameBoard
 from sloth_widgets.guard import guarded
+from sloth_widgets.markup import cited
 
 from sloth_kernel.core import counted
-from sloth_kernel.games.sprint.engine import SprintConfig, SprintObservation, TurnReport, short_words
+from sloth_kernel.games.sprint.engine import (
+    HARE_CARD,
+    HARE_WON,
+    SCORING,
+    TORTOISE_WON,
+    SprintConfig,
+    SprintObservation,
+    TurnReport,
+    short_words,
+)
 from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
 
@@ -129,10 +140,6 @@ class SprintBoard(GameBoard[SprintObservation]):
     prompt = "Drag the cut point down the pile (further down lifts more), then press Lift here."
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
-        # the Hare card of the newest lift stays face down until it is turned (held_back)
-        self._hold: int | None = None  # log events shown while the Hare card is face down
-        self._seen = 0  # log events this board has already taken in
-        self._hold_session: object = None
         self._frame: tuple[int, int] = (10, 10)  # this turn's room above and below the pile
         self._turn_key: tuple[str, int] = ("", -1)
         super().__init__(seed, seats, **options)
@@ -222,48 +229,19 @@ class SprintBoard(GameBoard[SprintObservation]):
         )
         return [style, self._lift_box, self._turn_hare]
 
-    # -- the hidden Hare card (held_back) --
-
-    def _sync_hold(self, obs: SprintObservation) -> None:
-        """Take in new log events: a new lift whose Hare card was drawn puts that card face down."""
-        session = self.session
-        count = len(obs.log)
-        if self._hold_session is not session or count < self._seen:  # a new game
-            self._hold_session, self._seen, self._hold = session, count, None
-            return
-        if count > self._seen:
-            last = obs.last
-            if last is not None and last.hare_card is not None:
-                lift = max(i for i, event in enumerate(obs.log) if event.move is not None)
-                if lift >= self._seen:
-                    self._hold = lift + 1
-            self._seen = count
-
-    def held_back(self, obs: SprintObservation) -> int:
-        self._sync_hold(obs)
-        return len(obs.log) - self._hold if self._hold is not None else 0
+    # -- the hidden Hare card (a staged step) --
 
     @property
     def hare_face_down(self) -> bool:
         """Is the newest lift's Hare card still face down?"""
-        return self._hold is not None
+        return self.revealed(self.session.observation()).pending
 
-    def _shown(self, obs: SprintObservation) -> SprintObservation:
-        """The observation as far as the table has seen it: while the Hare card is face down the
-        Hare stands on its old square, no new Objective is flipped and nobody has won yet."""
-        self._sync_hold(obs)
-        if self._hold is None or obs.last is None:
-            return obs
-        flipped = obs.objectives_flipped[:-1] if obs.objective is not None else obs.objectives_flipped
-        return dataclasses.replace(
-            obs,
-            hare=obs.last.hare_from,
-            objective=None,
-            objectives_flipped=flipped,
-            winner=None,
-            is_over=False,
-            log=obs.log[: self._hold],
-        )
+    def _face_down(self, obs: SprintObservation) -> bool:
+        return self.revealed(obs).pending
+
+    def _hare(self, obs: SprintObservation) -> int:
+        """Where the table sees the Hare: on its old square while its card is face down."""
+        return obs.last.hare_from if self._face_down(obs) and obs.last is not None else obs.hare
 
     def _who(self, seat: int) -> str:
         name, _ = self.seat_label(seat)
@@ -275,13 +253,11 @@ class SprintBoard(GameBoard[SprintObservation]):
         if last is None:
             return ""
         text = lift_line(self._who(last.seat), last, obs.finish)
-        if last.hare_card is None:
-            return text + " The Tortoise finished first, so no Hare card is turned (SP-6)."
-        if self._hold is not None:
+        if self._face_down(obs):
             return text + " The Hare card is face down: turn it to see where the Hare goes."
         lift = max(i for i, event in enumerate(obs.log) if event.move is not None)
-        hare = obs.log[lift + 1].text if lift + 1 < len(obs.log) else ""
-        return f"{text} {hare}"
+        after = [e.text for e in obs.log[lift + 1 :] if last.hare_card is None or e.kind == HARE_CARD][:1]
+        return " ".join([text, *after])  # the engine's words for the Hare card, or for the Tortoise's win
 
     # -- hooks --
 
@@ -304,11 +280,10 @@ class SprintBoard(GameBoard[SprintObservation]):
 
     def staged_note(self, obs: SprintObservation) -> str | None:
         """While a Hare card is face down, the words under the table say only the lift."""
-        self._sync_hold(obs)
-        return self._lift_words(obs) if self._hold is not None else None
+        return self._lift_words(obs)
 
     def picture(self, obs: SprintObservation, private: bool) -> str:
-        shown = self._shown(obs)
+        face_down = self._face_down(obs)
         variants = [
             n
             for n, on in (("Small Track", obs.config.small_track), ("Young Tortoise", obs.config.young_tortoise))
@@ -317,15 +292,15 @@ class SprintBoard(GameBoard[SprintObservation]):
         head = "Co-operative: all the players move the Tortoise together, against the Hare." + (
             f" Variants: {', '.join(variants)}." if variants else ""
         )
-        if shown.objective is not None:
-            rule = self.session.game.rules.get("SP-4", "")  # the engine's own words for the scoring
+        if obs.objective is not None and not face_down:
             who = self._who(obs.current_player)
             goal = (
-                f'<div class="sk-sprint-lift"><div style="flex:none">{objective_card(shown.objective)}</div>'
-                f"<div><b>The Objective is {shown.objective}: "
-                f"{'you lift' if who == 'You' else html.escape(who) + ' lifts'} next</b>, by eye. {html.escape(rule)} (SP-4)</div></div>"
+                f'<div class="sk-sprint-lift"><div style="flex:none">{objective_card(obs.objective)}</div>'
+                f"<div><b>The Objective is {obs.objective}: "
+                f"{'you lift' if who == 'You' else html.escape(who) + ' lifts'} next</b>, by eye. "
+                f"{html.escape(SCORING.text)}{html.escape(cited(SCORING.rules))}</div></div>"  # the engine's words
             )
-        elif self._hold is not None:
+        elif face_down:
             goal = '<span class="sk-empty">The next Objective is flipped after the Hare card is turned.</span>'
         else:
             goal = '<span class="sk-empty">The race is over.</span>'
@@ -333,8 +308,8 @@ class SprintBoard(GameBoard[SprintObservation]):
             f"<div>{html.escape(head)}</div>"
             + kit.panel(
                 "The track (layout assumed, SP-1)",
-                f'<div class="sk-track-wide">{track(shown)}</div>'
-                f'<div class="sk-track-narrow">{track(shown, NARROW_ROW)}</div>',  # in rows on a phone
+                f'<div class="sk-track-wide">{track(obs, hare=self._hare(obs))}</div>'
+                f'<div class="sk-track-narrow">{track(obs, NARROW_ROW, hare=self._hare(obs))}</div>',  # on a phone
             )
             + '<div style="display:flex;gap:10px;flex-wrap:wrap">'
             + kit.panel("Objective card", goal, css="sk-sprint-objective")
@@ -348,7 +323,7 @@ class SprintBoard(GameBoard[SprintObservation]):
             return '<span class="sk-empty">No lift yet.</span>'
         if last.hare_card is None:
             card = kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title="no Hare card: the Tortoise finished")
-        elif self._hold is not None:
+        elif self._face_down(obs):
             card = kit.card_svg(kit.CardFace("", RACE_COLOUR, kind="back"), title="the Hare card, face down")
         else:
             card = race_card(last.hare_card)
@@ -358,7 +333,7 @@ class SprintBoard(GameBoard[SprintObservation]):
         )
 
     def seat_facts(self, obs: SprintObservation, seat: int) -> list[str]:
-        lifts = [e.move for e in self._shown(obs).log if e.move is not None and e.player == seat]
+        lifts = [e.move for e in obs.log if e.move is not None and e.player == seat]
         if not lifts:
             return ["no lift yet"]
         return [counted(len(lifts), "lift"), f"last lifted {counted(int(lifts[-1].split()[-1]), 'card')}"]
@@ -369,9 +344,8 @@ class SprintBoard(GameBoard[SprintObservation]):
         return f"the Objective is {obs.objective}: cut the pile by eye, then press Lift here"
 
     def standings(self, obs: SprintObservation) -> str:
-        shown = self._shown(obs)
-        finish = shown.finish
-        gap = shown.tortoise - shown.hare
+        finish, hare = obs.finish, self._hare(obs)
+        gap = obs.tortoise - hare
         lead = (
             f"the Tortoise leads by {counted(gap, 'square')}"
             if gap > 0
@@ -384,10 +358,10 @@ class SprintBoard(GameBoard[SprintObservation]):
             return "the finish" if square >= finish else f"square {square} of {finish}"
 
         rows = [
-            ["Tortoise", f"on {where(shown.tortoise)}"],
-            ["Hare", f"on {where(shown.hare)}"],
+            ["Tortoise", f"on {where(obs.tortoise)}"],
+            ["Hare", f"on {where(hare)}"],
             ["Race", lead],
-            ["Lifts", str(sum(1 for e in shown.log if e.move is not None))],
+            ["Lifts", str(sum(1 for e in obs.log if e.move is not None))],
         ]
         assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
         body = "".join(f"<tr><th>{name}</th><td>{kit.esc(value)}</td></tr>" for name, value in rows)
@@ -409,11 +383,7 @@ class SprintBoard(GameBoard[SprintObservation]):
         reports = self.turn_reports()
         finish = obs.finish
         won = obs.winner == "tortoise"
-        headline = (
-            "The Tortoise reached the finish first: <b>everyone wins!</b> (SP-6)"
-            if won
-            else "The Hare reached the finish first: <b>everyone loses</b> (SP-6)."
-        )
+        headline = f"<b>{html.escape((TORTOISE_WON if won else HARE_WON).text)}</b>"
         icon = kit.icon("tortoise" if won else "hare", size=20)
         turns = counted(len(reports), "turn")
         objectives = ", ".join(str(r.objective) for r in reports)
@@ -451,8 +421,7 @@ class SprintBoard(GameBoard[SprintObservation]):
 
     def update_controls(self, obs: SprintObservation, my_turn: bool) -> None:
         session = self.session
-        self._sync_hold(obs)
-        held = self._hold is not None
+        held = self._face_down(obs)
         show = not session.covered and not session.state.is_over and session.mode != "watch" and not held
         self._lift_box.layout.display = "" if show else "none"
         self._lift_button.disabled = not my_turn or held
@@ -518,7 +487,7 @@ class SprintBoard(GameBoard[SprintObservation]):
 
     @guarded
     def _on_lift(self, button: widgets.Button) -> None:
-        if self._hold is not None:  # a forged click: the Hare card must be seen first
+        if self.hare_face_down:  # a forged click: the Hare card must be seen first
             self.refuse("lift", "turn the Hare card first")
             return
         refused = self.session.refusal(self.session.viewer)
@@ -533,18 +502,6 @@ class SprintBoard(GameBoard[SprintObservation]):
         self.turn_hare_card()
 
     def turn_hare_card(self) -> bool:
-        """The reveal step: show the face-down Hare card (and what follows it). False if none is down."""
-        if self._hold is None:
-            return False
-        obs = self.session.observation()
-        self._hold = None
-        self.moved_on(self._lift_words(obs))
-        return True
-
-    def pacing_step(self) -> bool | None:
-        """One step of the bots' pacing: turn a face-down Hare card first, else one bot move."""
-        return True if self.turn_hare_card() else None
-
-    def clock_waits(self) -> bool:
-        """The person turns the Hare card of their own lift; a bot's is turned by the pacing."""
-        return self._hold is not None
+        """The staged step: show the face-down Hare card (and what follows it). False if none is down.
+        (The bots' pacing turns a bot's; the person turns their own.)"""
+        return self.show_next_step()

@@ -5,14 +5,16 @@ drafted, Babies, hidden kept cards as a count, points once the reveal has shown 
 middle of the table is the Net and the two River rows you draft from.
 
 No spoilers: when a game ends the engine has already compared every type (SS-7, SS-8, SS-9),
-but the board shows the reveal type by type. Until the last type is shown the log holds back
-the reveal's lines (:meth:`SurplusBoard.held_back`), the seats and the Net show only the types
-revealed so far, and the game-over panel (the scores and how each came about) waits.
+but it marks each type's lines as a staged step (``REVEAL_TYPE``), so the board shows the reveal
+type by type (:mod:`sloth_widgets.reveal`). Until the last type is shown the log holds back the
+reveal's lines, the seats and the Net show only the types revealed so far (from the observation's
+``reveal``), and the game-over panel (the scores and how each came about) waits.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any, cast
 
 import ipywidgets as widgets
@@ -107,9 +109,6 @@ class SurplusBoard(GameBoard[SurplusObservation]):
     title = "Surplus of Sloths"
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
-        self._reveal_step = 0  # the types the reveal box shows now (Previous type steps back)
-        self._reveal_seen = 0  # the most types shown so far: what the log, seats and results may show
-        self._reveal_key: tuple[str, int] = ("", 0)
         super().__init__(seed, seats, **options)
 
     # -- building --
@@ -131,15 +130,15 @@ class SurplusBoard(GameBoard[SurplusObservation]):
         self._reveal_html = widgets.HTML()
         self._reveal_prev = widgets.Button(description="Previous type", tooltip="hide the last type shown")
         self._reveal_prev.add_class("sk-reveal-prev")
-        self._reveal_prev.on_click(lambda b: self._step_reveal(-1))
+        self._reveal_prev.on_click(lambda b: self._step_reveal(self.show_previous_step))
         self._reveal_next = widgets.Button(
             description="Next type", button_style="info", tooltip="show how the next type is won"
         )
         self._reveal_next.add_class("sk-reveal-next")
-        self._reveal_next.on_click(lambda b: self._step_reveal(+1))
+        self._reveal_next.on_click(lambda b: self._step_reveal(self.show_next_step))
         self._reveal_all = widgets.Button(description="Show all", tooltip="show every type and the final scores")
         self._reveal_all.add_class("sk-reveal-all")
-        self._reveal_all.on_click(lambda b: self._step_reveal(100))
+        self._reveal_all.on_click(lambda b: self._step_reveal(self.show_every_step))
         buttons = widgets.HBox([self._reveal_prev, self._reveal_next, self._reveal_all])
         buttons.add_class("sk-actions")
         self._reveal_box = widgets.VBox([self._reveal_html, buttons])
@@ -166,19 +165,19 @@ class SurplusBoard(GameBoard[SurplusObservation]):
         return tuple(obs.reveal) if obs.games else ()
 
     def _shown(self, obs: SurplusObservation) -> int:
-        """How many types of the last finished game's reveal have been shown (a new game starts at 0).
+        """How many types of the last finished game's reveal have been shown: all of them unless its
+        staged steps are under way (stepping back to read a type again hides nothing shown)."""
+        reveal = self.revealed(obs)
+        return reveal.seen if reveal.pending else len(self._reveal_results(obs))
 
-        Stepping back to read an earlier type again hides nothing that was shown already.
-        """
-        results = self._reveal_results(obs)
-        key = (self.session.token, len(obs.games))
-        if key != self._reveal_key:
-            self._reveal_key, self._reveal_step, self._reveal_seen = key, 0, 0
-        return min(self._reveal_seen, len(results))
+    def _on_view(self, obs: SurplusObservation) -> int:
+        """How many types the reveal box shows now (Previous type steps back)."""
+        reveal = self.revealed(obs)
+        return reveal.at if reveal.steps else len(self._reveal_results(obs))
 
     def revealing(self, obs: SurplusObservation) -> bool:
         """Is a finished game's reveal still being stepped through?"""
-        return self._shown(obs) < len(self._reveal_results(obs))
+        return self.revealed(obs).pending
 
     def _revealed_points(self, obs: SurplusObservation) -> list[int]:
         """Each seat's points from the types shown so far (all of them once the reveal is done)."""
@@ -197,28 +196,6 @@ class SurplusBoard(GameBoard[SurplusObservation]):
                 wins[last.winners[0]] -= 1
         return wins
 
-    def held_back(self, obs: SurplusObservation) -> int:
-        """The newest log lines the reveal has not shown yet: from the first type not shown on."""
-        results = self._reveal_results(obs)
-        shown = self._shown(obs)
-        if shown >= len(results):
-            return 0
-        log = obs.log
-        texts = [event.text for event in log]
-        first = results[0].lines[0]
-        start = max((i for i, text in enumerate(texts) if text == first), default=-1)
-        if start < 0:  # not found (should not happen): hold back everything since the game ended
-            return len(log) - next((i + 1 for i in range(len(log) - 1, -1, -1) if "SS-5" in log[i].rules), 0)
-        # types before the first one with Net cards have one line each ("nothing to win", SS-8)
-        for _ in range(results[0].type_index):
-            if start > 0 and log[start - 1].rules == ("SS-8",):
-                start -= 1
-        cut = start
-        if shown:
-            last_line = results[shown - 1].lines[-1]
-            cut = next((i + 1 for i in range(start, len(texts)) if texts[i] == last_line), start)
-        return len(log) - cut
-
     # -- hooks --
 
     def setup_options(self) -> dict[str, widgets.ValueWidget]:
@@ -227,12 +204,6 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             "babies": widgets.Checkbox(description="Baby Sloths (SS-2)", value=config.babies),
             "super_surplus": widgets.Checkbox(description="Super Surplus match (SS-10)", value=config.super_surplus),
         }
-
-    def staged_note(self, obs: SurplusObservation) -> str | None:
-        """While the reveal runs (the last move's words would quote the newest log line, which is the reveal's end)."""
-        if self.revealing(obs):
-            return "No River card is left, so the game ends: the reveal shows one type at a time (SS-7)."
-        return None
 
     def seat_facts(self, obs: SurplusObservation, seat: int) -> list[str]:
         facts = []
@@ -527,8 +498,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             return
         self._reveal_box.layout.display = ""
         total = len(results)
-        self._shown(obs)  # a new game's reveal starts at 0
-        step = min(self._reveal_step, total)
+        step = min(self._on_view(obs), total)
         finished = obs.games[-1]
         parts = [
             f"<div><b>Reveal of game {finished.number}</b>, type by type (SS-7, SS-8, SS-9): "
@@ -568,10 +538,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
                 + (kit.badge("takes the Net cards", css="sk-good") if won else "")
                 + "</li>"
             )
-        if result.winner is not None:
-            claim = f"{seat_name(result.winner)} takes them and scores {result.arithmetic} (SS-9)."
-        else:
-            claim = "Nobody takes them (a tie on length and highest number, or no run): they stay in the Net (SS-8)."
+        claim = result.lines[-1]  # the engine's words: who takes them (or why nobody does) and the points
         return (
             f'<div class="sk-ss-type" style="border-left-color:{kind.color}">'
             f'<b style="color:{kind.color}">{html.escape(kind.label)}</b> — in the Net: '
@@ -580,28 +547,11 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             f"<div><b>{html.escape(claim)}</b></div></div>"
         )
 
-    # -- actions --
-
-    def pacing_step(self) -> bool | None:
-        """While a finished game's reveal is pending (a match goes on), the next type first."""
-        if self.revealing(self.session.observation()):
-            self._step_reveal(+1)
-            return True
-        return None
-
     # -- handlers --
 
     @guarded
-    def _step_reveal(self, delta: int) -> None:
-        obs = self.session.observation()
-        before = self.revealing(obs)
-        total = len(self._reveal_results(obs))
-        self._reveal_step = max(0, min(total, min(self._reveal_step, total) + delta))
-        self._reveal_seen = max(self._reveal_seen, self._reveal_step)
-        if before and not self.revealing(obs):
-            self.moved_on()  # the bots go on
-        else:
-            self.render()  # the log, the seats and the game-over panel follow the reveal
+    def _step_reveal(self, go: Callable[[], bool]) -> None:
+        go()  # the shell's staged steps: the log, the seats and the game-over panel follow
 
     @guarded
     def _on_river(self, row: int, change: dict[str, Any]) -> None:

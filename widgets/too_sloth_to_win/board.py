@@ -1,23 +1,21 @@
 """The Too Sloth To Win play board: track, table, hand, drink declaration, passing with a take.
 
 Round ends (TS-10..TS-12, TS-16): the engine deals the next round in the same step as the play
-that ends a round, so its observation already shows the new round. The board therefore shows a
-round's end in two steps the player presses through, and holds the bots meanwhile:
+that ends a round, and marks the round's results (``ROUND_RESULTS``) and the next deal
+(``ROUND_START``) as staged steps (:mod:`sloth_widgets.reveal`). The person presses through them,
+and the bots wait meanwhile:
 
 1. the play (or pass) that ended the round, on the table and the track, with the figures as they
    were before the awards;
 2. the round's results (who took a Trophy or a Cash Chip, and why), then the next deal.
 
-The last round needs no such steps: the engine deals nothing after it, so its last play stays on
-the table and the track beside the game-over panel.
-
-Until a step is shown, the log, the seats, the standings and the game-over panel hold back what
-it would tell (see :meth:`TooSlothBoard.held_back`).
+What each step shows is the observation's ``round_end``, kept by the engine. The last round needs no
+such steps: the engine deals nothing after it, so its last play stays on the table and the track
+beside the game-over panel.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from typing import Any, cast
 
@@ -29,16 +27,23 @@ from sloth_widgets.markup import face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
-from sloth_kernel.games.too_sloth_to_win.combos import DRINK, DRINK_BASE, card_value, combo_name
+from sloth_kernel.games.too_sloth_to_win.combos import DRINK_BASE, card_value, combo_name
 from sloth_kernel.games.too_sloth_to_win.engine import (
-    ROUND_START,
+    ELIMINATING_PASS,
+    EMPTY_TABLE,
+    LEAD_ANY,
+    OR_ELIMINATED,
+    OR_TAKE,
     SEAT_COLOURS,
-    Play,
+    SINGLE_PASS,
+    SUSPICIOUS,
+    WINNER_RULE,
+    RoundEnd,
     RoundResult,
     TooSlothConfig,
     TooSlothObservation,
 )
-from sloth_kernel.games.too_sloth_to_win.render import DRINK_COLOUR, card_face, hand_faces, hands
+from sloth_kernel.games.too_sloth_to_win.render import DRINK_COLOUR, card_face, hand_blocks, hand_faces
 from sloth_kernel.render import kit
 
 FACE_PREFIX = "sk-f-ts-"
@@ -93,51 +98,6 @@ def names(seats: list[int] | tuple[int, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def result_words(result: RoundResult) -> str:
-    """How a round ended and who took what, in words (TS-10..TS-12, TS-16)."""
-    first, second, note = result.first, result.second, result.note
-    if first is None:
-        return "Nobody could lead (every hand held only drinks): no Trophy and no Cash Chip (TS-16)."
-    if note == "lone survivor":
-        return f"{seat_name(first)} was the last one left in the race: first, with a Trophy and a Cash Chip (TS-12)."
-    text = f"{seat_name(first)} finished first and took a Trophy"
-    if note == "suspicious organizers":
-        return (
-            text + "; someone had been eliminated before, so the organizers grew suspicious: a Cash Chip too (TS-10)."
-        )
-    if note == "everyone else eliminated":
-        return text + "; everyone else still held a drink and was eliminated, so a Cash Chip too (TS-10)."
-    if second is not None:
-        how = "as the only one left" if note == "last player standing" else "next"
-        return text + f"; {seat_name(second)} finished second ({how}) and took the Cash Chip (TS-11)."
-    chips = names(result.chip) if result.chip else "nobody"
-    return text + f"; Cash Chip: {chips}."
-
-
-@dataclasses.dataclass(frozen=True)
-class RoundEnd:
-    """A round's end as the log tells it: indices into the log, and the round's result."""
-
-    index: int  # which round result (0-based)
-    result: RoundResult
-    move_event: int  # the log index of the play or pass that ended the round
-    next_start: int  # the log index of the next round's deal (len(log) after the last round)
-
-
-def round_ends(obs: TooSlothObservation) -> list[RoundEnd]:
-    """Every finished round's end, found in the public log (a round ends on its last move)."""
-    log = obs.log
-    starts = [i for i, e in enumerate(log) if e.kind == ROUND_START]
-    ends = []
-    for index, result in enumerate(obs.results):
-        stop = starts[index + 1] if index + 1 < len(starts) else len(log)
-        moves = [i for i in range(stop) if log[i].move is not None]
-        if not moves:
-            break
-        ends.append(RoundEnd(index, result, moves[-1], stop))
-    return ends
-
-
 class TooSlothBoard(GameBoard[TooSlothObservation]):
     """``TooSlothBoard()``: you against three heuristic bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
@@ -146,12 +106,9 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
 
     game_name = "too-sloth-to-win"
     title = "Too Sloth To Win"
+    person_steps_reveals = True  # a round's end waits for the person
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:
-        self._rounds_shown = 0  # round ends the player has stepped through
-        self._stage = 0  # of the round end under way: 0 its last play shown, 1 its results shown
-        self._revealed_session: Any = None
-        self._scene_cache: dict[tuple[int, int, int | None], Any] = {}
         super().__init__(seed, seats, **options)
 
     # -- hooks --
@@ -204,8 +161,9 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         return [self._play_button, self._declare_box, self._pass_button, self._take, self.hints_toggle]
 
     def hand_cards(self, obs: TooSlothObservation) -> list[HandCard]:
-        obs = self._scene(obs) or obs
-        hand = obs.hands[self.session.viewer] if self.session.viewer is not None else None
+        scene = self._scene(obs)
+        hands = scene.hands if scene is not None else obs.hands
+        hand = hands[self.session.viewer] if self.session.viewer is not None else None
         if hand is None:
             return []
         return [
@@ -218,7 +176,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         ]
 
     def hand_enabled(self, obs: TooSlothObservation, my_turn: bool) -> bool:
-        return my_turn and self._pending(obs) is None
+        return my_turn and self._scene(obs) is None
 
     def hinted_keys(self, obs: TooSlothObservation) -> set[str]:
         keys: set[str] = set()
@@ -229,24 +187,32 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         return keys
 
     def seat_facts(self, obs: TooSlothObservation, seat: int) -> list[str]:
-        obs = self._scene(obs) or obs
+        scene, results = self._scene(obs), self._results_step(obs)
+        now: TooSlothObservation | RoundEnd = scene if scene is not None else obs
         facts = []
         if not obs.no_board:
-            space = min(obs.positions[seat], obs.finish)
+            space = min(now.positions[seat], obs.finish)
             facts.append("at the finish" if space == obs.finish else f"space {space}")
-        facts.append(counted(obs.hand_sizes[seat] - obs.drinks_held[seat], "card"))  # running cards; drinks next
-        facts.append(counted(obs.drinks_held[seat], "drink") if obs.drinks_held[seat] else "no drink")
-        facts.append(counted(obs.trophies[seat], "Trophy", "Trophies"))
-        facts.append(counted(obs.chips[seat], "Cash Chip"))
+        facts.append(counted(now.hand_sizes[seat] - now.drinks_held[seat], "card"))  # running cards; drinks next
+        facts.append(counted(now.drinks_held[seat], "drink") if now.drinks_held[seat] else "no drink")
+        trophies = scene.trophies_before if scene is not None and not results else now.trophies
+        chips = scene.chips_before if scene is not None and not results else now.chips
+        facts.append(counted(trophies[seat], "Trophy", "Trophies"))
+        facts.append(counted(chips[seat], "Cash Chip"))
         return facts
 
     def seat_status(self, obs: TooSlothObservation, seat: int) -> str:
-        obs = self._scene(obs) or obs
-        status = str(obs.status[seat])
+        scene = self._scene(obs)
+        if scene is None:
+            status = str(obs.status[seat])
+        else:
+            status = (scene.status if self._results_step(obs) else scene.status_before)[seat]
         if status in ("1st", "2nd"):
             return f"finished {status}"
         if status.startswith("out"):
             return "out: " + status.split(": ", 1)[1] if ": " in status else "out"
+        if scene is not None:
+            return "active"
         if obs.is_over:
             return "did not finish"
         parts = ["active"]
@@ -258,38 +224,27 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
 
     def turn_hint(self, obs: TooSlothObservation) -> str:
         if not obs.table:
-            return "lead any combination: a Single, a Jump or a Run (TS-5)"
+            return LEAD_ANY.text
         beat = f"beat the {combo_name(obs.table)}"
         if len(obs.table) == 1:
-            return f"{beat}, or pass and be eliminated from the round (TS-7)"
-        return f"{beat}, or pass and take a card from one end of it (TS-6)"
-
-    def held_back(self, obs: TooSlothObservation) -> int:
-        end = self._pending(obs)
-        if end is None:
-            return 0
-        shown = end.move_event + 1 if self._stage == 0 else end.next_start
-        return max(0, len(obs.log) - shown)
+            return f"{beat}, {OR_ELIMINATED.text}"
+        return f"{beat}, {OR_TAKE.text}"
 
     def picture(self, obs: TooSlothObservation, private: bool) -> str:
-        end = self._pending(obs)
         scene = self._scene(obs)
-        if end is not None and scene is not None:
-            return self._round_end_picture(obs, scene, end, private)
+        if scene is not None:
+            return self._round_end_picture(obs, scene, private)
         parts = [f'<div class="sk-ts-head">{html.escape(self._head(obs))}</div>']
         if obs.suspicious and not obs.is_over:
-            parts.append(
-                '<div class="sk-ts-banner">Someone is out, so the organizers are suspicious: whoever finishes '
-                "first also takes a Cash Chip and ends the round (TS-10).</div>"
-            )
-        parts.append(self._board_parts(obs, private))
+            parts.append(f'<div class="sk-ts-banner">{html.escape(SUSPICIOUS.text)}</div>')
+        parts.append(self._board_parts(obs, obs.table, obs.table_owner, obs.positions, private))
         return "".join(parts)
 
     def standings(self, obs: TooSlothObservation) -> str:
         shown = self._results_shown(obs)
         if not shown:
             return ""
-        items = "".join(f"<li><b>Round {r.round + 1}:</b> {html.escape(result_words(r))}</li>" for r in shown)
+        items = "".join(f"<li><b>Round {r.round + 1}:</b> {html.escape(r.text)}</li>" for r in shown)
         return kit.panel("Rounds", f'<ol class="sk-ts-results" aria-label="Round results">{items}</ol>')
 
     def summary(self, obs: TooSlothObservation) -> str:
@@ -342,13 +297,13 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         )
         return (
             f"<div><b>Game over: {html.escape(who(winner))} wins.</b> {html.escape(why)}</div>"
-            "<div>The winner has the most Cash Chips; on a tie, the most Trophies; on a tie again, the Cash "
-            "Chip gained most recently (TS-14).</div>"
+            f"<div>{html.escape(WINNER_RULE.text)}</div>"
             f'<ul class="sk-ts-figures" aria-label="Each player\'s figures">{figures}</ul>'
         )
 
     def update_controls(self, obs: TooSlothObservation, my_turn: bool) -> None:
-        my_turn = my_turn and self._pending(obs) is None
+        scene = self._scene(obs)
+        my_turn = my_turn and scene is None
         passes = [str(m) for m in obs.legal_moves if str(m).startswith("pass")] if my_turn else []
         plays = [m for m in obs.legal_moves if not str(m).startswith("pass")] if my_turn else []
         options = [(take_label(p), p) for p in passes]
@@ -361,19 +316,18 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
         self._play_button.disabled = not (my_turn and plays)
         self._pass_button.disabled = not (my_turn and passes)
         if passes == ["pass"] and obs.table:
-            self._pass_button.description = "Pass (you are eliminated, TS-7)"
+            self._pass_button.description = f"Pass ({ELIMINATING_PASS.text})"
         elif len(passes) == 1 and obs.table:
             self._pass_button.description = f"Pass and {take_label(passes[0])}"
         else:
             self._pass_button.description = "Pass"
         self._pass_button.tooltip = "; ".join(take_label(p) for p in passes) or "pass (not possible now)"
         self._show_declare()
-        pending = self._pending(obs)
-        self._continue.layout.display = "" if pending is not None else "none"
-        if pending is not None:
-            number = pending.result.round + 1
+        self._continue.layout.display = "" if scene is not None else "none"
+        if scene is not None:
+            number = scene.result.round + 1
             self._continue.description = (
-                f"Show the results of round {number}" if self._stage == 0 else f"Deal round {number + 1}"
+                f"Deal round {number + 1}" if self._results_step(obs) else f"Show the results of round {number}"
             )
 
     def preview_move(self) -> str | None:
@@ -394,67 +348,45 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
 
     # -- the board's own parts --
 
-    def staged_note(self, obs: TooSlothObservation) -> str | None:
-        """While a round's end is shown: no words (the last move's would repeat the newest log
-        line, which may be the next deal)."""
-        return "" if self._pending(obs) is not None else None
-
-    def bots_wait(self, obs: TooSlothObservation) -> bool:
-        """The bots wait while the player steps through a round's end."""
-        return self._pending(obs) is not None
-
-    def pacing_step(self) -> bool | None:
-        """No bot moves while the player is still looking at a round's end."""
-        return False if self._pending(self.session.observation()) is not None else None
-
-    def before_bots_run(self) -> None:
-        """Asked while a round's end is shown, the bots move on past it (an explicit request)."""
-        self._skip_round_end()
-
-    def bots_may_go_on(self) -> bool:
-        """Bots stop at a round's end: it is shown first."""
-        return self._pending(self.session.observation()) is None
-
-    def before_own_move(self) -> None:
-        """The controls are off while a round's end is shown; a move sent anyway moves on."""
-        self._skip_round_end()
-
-    def _skip_round_end(self) -> None:
-        end = self._pending(self.session.observation())
-        if end is not None:
-            self._rounds_shown, self._stage = end.index + 1, 0
-
     def _head(self, obs: TooSlothObservation) -> str:
         mode = "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
         return f"Round {min(obs.round + 1, obs.rounds)} of {obs.rounds} · {mode}"
 
-    def _board_parts(self, obs: TooSlothObservation, private: bool, *, ended: bool = False) -> str:
-        if obs.table:
-            owner = seat_name(obs.table_owner)
-            caption = f"<b>{html.escape(combo_name(obs.table))}</b> by {html.escape(owner)}"
-            if not obs.is_over and not ended:
-                caption += " — beat it or pass" + (
-                    " (passing on a Single eliminates you, TS-7)" if len(obs.table) == 1 else ""
-                )
+    def _board_parts(
+        self,
+        obs: TooSlothObservation,
+        on_table: tuple[int, ...],
+        owner: int,
+        positions: tuple[int, ...],
+        private: bool,
+        *,
+        scene: RoundEnd | None = None,
+    ) -> str:
+        """The track and the table: now, or (`scene`) as a round ended."""
+        if on_table:
+            caption = f"<b>{html.escape(combo_name(on_table))}</b> by {html.escape(seat_name(owner))}"
+            if not obs.is_over and scene is None:
+                caption += " — beat it or pass" + (f" ({SINGLE_PASS.text})" if len(on_table) == 1 else "")
             table = (
-                kit.card_row([kit.card_svg(card_face(c), width=60, title=card_title(c)) for c in obs.table])
+                kit.card_row([kit.card_svg(card_face(c), width=60, title=card_title(c)) for c in on_table])
                 + f"<div>{caption}</div>"
             )
         else:
-            table = '<div class="sk-empty">Empty table: the leader plays any combination (TS-5).</div>'
+            table = f'<div class="sk-empty">{html.escape(EMPTY_TABLE.text)}</div>'
         parts = []
         if not obs.no_board:
-            parts.append(kit.panel("Track", self._track(obs)))
+            parts.append(kit.panel("Track", self._track(obs, positions)))
         parts.append(kit.panel("On the table", table, css="sk-ts-table"))
         if self.session.mode == "watch" and private:
-            parts.append(kit.panel("Hands (teacher's view)", hands(obs)))
+            shown = (scene.hands, scene.hand_sizes) if scene is not None else (obs.hands, obs.hand_sizes)
+            parts.append(kit.panel("Hands (teacher's view)", hand_blocks(*shown)))
         return "".join(parts)
 
-    def _track(self, obs: TooSlothObservation) -> str:
+    def _track(self, obs: TooSlothObservation, positions: tuple[int, ...]) -> str:
         """Spaces 0 to the finish with a meeple per player; never past the finish (TS-16)."""
         cells = []
         for space in range(obs.finish + 1):
-            here = [s for s in range(obs.players) if min(obs.positions[s], obs.finish) == space]
+            here = [s for s in range(obs.players) if min(positions[s], obs.finish) == space]
             meeples = "".join(
                 f'<span class="sk-ts-meeple" style="background:{SEAT_COLOURS[s]}" title="{kit.esc(seat_name(s))}" '
                 f'aria-hidden="true">{s + 1}</span>'
@@ -473,124 +405,38 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             f"{''.join(cells)}</div>"
         )
 
-    def _round_end_picture(self, obs: TooSlothObservation, scene: Any, end: RoundEnd, private: bool) -> str:
-        number = end.result.round + 1
-        log = obs.log
-        if self._stage == 0:
-            banner = (
-                f"<b>Round {number} is over.</b> This ended it: {html.escape(log[end.move_event].text)} "
-                "The results come next."
-            )
+    def _round_end_picture(self, obs: TooSlothObservation, scene: RoundEnd, private: bool) -> str:
+        number = scene.result.round + 1
+        if self._results_step(obs):
+            banner = f"<b>Round {number} results.</b> {html.escape(scene.result.text)}"
         else:
-            banner = f"<b>Round {number} results.</b> {html.escape(result_words(end.result))}"
+            reveal = self.revealed(obs)
+            ending = [e for e in obs.log[: reveal.starts[0]] if e.move is not None][-1:]  # the move shown
+            said = f"This ended it: {html.escape(ending[0].text)} " if ending else ""
+            banner = f"<b>Round {number} is over.</b> {said}The results come next."
         head = f"Round {number} of {obs.rounds} · " + (
             "No-Board variant: empty your hand to finish" if obs.no_board else f"finish at space {obs.finish}"
         )
         return (
             f'<div class="sk-ts-head">{html.escape(head)}</div>'
             f'<div class="sk-ts-banner sk-ts-round-end" role="status">{banner}</div>'
-            + self._board_parts(scene, private, ended=True)
+            + self._board_parts(obs, scene.table, scene.table_owner, scene.positions, private, scene=scene)
         )
 
-    # -- round ends --
+    # -- round ends: the staged steps (the observation's round_end) --
 
-    def _sync_session(self) -> None:
-        if self._revealed_session is not self.session:
-            self._revealed_session = self.session
-            self._rounds_shown = 0
-            self._stage = 0
-            self._scene_cache.clear()
+    def _scene(self, obs: TooSlothObservation) -> RoundEnd | None:
+        """While a round's end is being stepped through: that round's end, as the engine kept it."""
+        return obs.round_end if self.revealed(obs).pending else None
 
-    def _pending(self, obs: TooSlothObservation) -> RoundEnd | None:
-        """The round end the player has not stepped through yet, if any."""
-        if not hasattr(self, "_continue"):
-            return None
-        self._sync_session()
-        ends = round_ends(obs)
-        while self._rounds_shown < len(ends):
-            end = ends[self._rounds_shown]
-            if obs.is_over and end.index == len(obs.results) - 1:
-                return None  # the last round: its last play stays on the table beside the game-over panel
-            later = any(e.move is not None for e in obs.log[end.next_start :])
-            if not later:  # nobody has moved since: show this end step by step
-                return end
-            self._rounds_shown += 1  # play went on (e.g. from code): nothing left to reveal there
-            self._stage = 0
-        return None
+    def _results_step(self, obs: TooSlothObservation) -> bool:
+        """Are the results of the round's end under way on view (its second step)?"""
+        return self._scene(obs) is not None and self.revealed(obs).at >= 1
 
     def _results_shown(self, obs: TooSlothObservation) -> tuple[RoundResult, ...]:
-        end = self._pending(obs)
-        if end is None:
+        if self._scene(obs) is None or self._results_step(obs):
             return tuple(obs.results)
-        return tuple(obs.results[: end.index + (1 if self._stage else 0)])
-
-    def _scene(self, obs: TooSlothObservation) -> TooSlothObservation | None:
-        """During a round end: the table as the player sees it at that step (else None)."""
-        end = self._pending(obs)
-        if end is None:
-            return None
-        key = (end.index, self._stage, obs.player)
-        if key not in self._scene_cache:
-            self._scene_cache[key] = self._build_scene(obs, end)
-        return cast(TooSlothObservation, self._scene_cache[key])
-
-    def _build_scene(self, obs: TooSlothObservation, end: RoundEnd) -> TooSlothObservation:
-        """The end of a round: the state before its last move (replayed), with that move made."""
-        state = self.session.state
-        moves_before = sum(1 for e in obs.log[: end.move_event] if e.move is not None)
-        record = state.to_record()
-        record["moves"] = record["moves"][:moves_before]
-        before_state = state.game.replay(record)
-        before: TooSlothObservation = (
-            before_state.view() if obs.player is None else before_state.observation(obs.player)
-        )
-        move = state.history[moves_before]
-        mover = obs.log[end.move_event].player
-        positions, sizes, drinks = list(before.positions), list(before.hand_sizes), list(before.drinks_held)
-        hand_list = list(before.hands)
-        table, owner = before.table, before.table_owner
-        if isinstance(move, Play) and mover is not None:
-            table, owner = move.cards, mover
-            positions[mover] += len(move.cards)
-            sizes[mover] -= len(move.cards)
-            used = sum(1 for c in move.cards if c > DRINK_BASE)
-            drinks[mover] -= used
-            hand = hand_list[mover]
-            if hand is not None:
-                counts = list(hand)
-                for c in move.cards:
-                    counts[DRINK if c > DRINK_BASE else c] -= 1
-                hand_list[mover] = tuple(counts)
-        scene = dataclasses.replace(
-            before,
-            is_over=False,
-            legal_moves=(),
-            table=table,
-            table_owner=owner,
-            positions=tuple(positions),
-            hand_sizes=tuple(sizes),
-            drinks_held=tuple(drinks),
-            hands=tuple(hand_list),
-            results=before.results,
-        )
-        if self._stage == 0:
-            return scene
-        status = list(scene.status)
-        for e in obs.log[end.move_event : end.next_start]:
-            if e.player is not None and "eliminated from the round" in e.text:
-                status[e.player] = "out: " + e.text.split(": ", 1)[-1].rstrip(".")
-        result = end.result
-        if result.first is not None:
-            status[result.first] = "1st"
-        if result.second is not None:
-            status[result.second] = "2nd"
-        return dataclasses.replace(
-            scene,
-            status=tuple(status),
-            chips=obs.chips,
-            trophies=obs.trophies,
-            results=tuple(obs.results[: end.index + 1]),
-        )
+        return tuple(obs.results[:-1])
 
     # -- drink declaration --
 
@@ -617,16 +463,7 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
     @guarded
     def _on_continue(self, button: widgets.Button) -> None:
         """The next step of a round's end: its results, then the next deal."""
-        obs = self.session.observation()
-        end = self._pending(obs)
-        if end is None:
-            return
-        if self._stage == 0:
-            self._stage = 1
-        else:
-            self._rounds_shown = end.index + 1
-            self._stage = 0
-        self.moved_on()
+        self.show_next_step()
 
     @guarded
     def _on_play(self, button: widgets.Button) -> None:

@@ -9,6 +9,7 @@ SPEC = GameSpec(
     default_players=2,
     kind="co-operative: the table's Tortoise against the Hare",
     engine="sloth_kernel.games.sprint.engine:Sprint",
+    reveal_kinds=("hare-card",),  # Event kinds a board shows as steps (the engine's constants)
     deal_schema="sloth_kernel.games.sprint:deal.schema.json",
     renderer="sloth_kernel.games.sprint.render:render",
     bots="sloth_kernel.games.sprint.bots:BOTS",

@@ -58,6 +58,9 @@ MAX_RACE_CARDS = int(SPEC.option_ranges["race_deck"][1])  # the largest race dec
 DEFAULT_HAND_NOISE = 1.0  # SP-7: a person's cut lands within about one card of its aim
 MAX_HAND_NOISE = SPEC.option_ranges["hand_noise"][1]
 _SP3, _SP4, _SP5, _SP6 = ("SP-3",), ("SP-4",), ("SP-5",), ("SP-6",)
+HARE_CARD = "hare-card"
+"""``Event.kind`` of the Hare card's line (SP-4, SP-5): a board shows a lift first, with the Hare card face
+down, and the Hare card as a step of its own (``TurnReport.hare_from`` is where the Hare stood meanwhile)."""
 
 RULES: dict[str, str] = {
     "SP-1": "Track (assumed, the pictures are lost): long track 6 tiles of 6 squares, finish at 36; "
@@ -84,6 +87,12 @@ RULES: dict[str, str] = {
     "Small Track": "Variant: use the 4 blue tiles for a shorter game (finish at 24, SP-1).",
     "Young Tortoise": "Variant: lifting a little too many still moves the Tortoise (see SP-4).",
 }
+
+SCORING = Event(RULES["SP-4"], rules=_SP4)
+"""The scoring of a lift in the engine's words, citing its rule: what a board shows beside the Objective."""
+TORTOISE_WON = Event("The Tortoise reached the finish first: everyone wins! (SP-6)", rules=_SP6)
+HARE_WON = Event("The Hare reached the finish first: everyone loses (SP-6).", rules=_SP6)
+"""How the race ended, as a table says it at the end."""
 
 # --- config ------------------------------------------------------------------------
 
@@ -515,7 +524,7 @@ class SprintState(GameState[Lift, "SprintObservation"]):
         self.top = spot + 1 if spot + 1 < size else 0
         self.hare = to = hare_destination(card, hare, tortoise, moved, game.carrot_of)
         self._last = (seat, objective, lift, start, moved, RACE_KINDS[card], hare, to)
-        self.events.append(Event(_hare_words(card, hare, to, finish), rules=_SP5))
+        self.events.append(Event(_hare_words(card, hare, to, finish), rules=_SP5, kind=HARE_CARD))
         if to >= finish:
             self.winner = "hare"
             self.events.append(Event("The Hare reaches the finish first: everyone loses.", rules=_SP6))

@@ -39,8 +39,9 @@ def objective_card(number: int) -> str:
     return kit.card_svg(face, title=f"Objective {number}", data=str(number))
 
 
-def track(obs: SprintObservation, columns: int = ROW_CELLS) -> str:
-    """Squares 0..finish as SVG: start, carrots, finish flag, the Tortoise and the Hare (icons)."""
+def track(obs: SprintObservation, columns: int = ROW_CELLS, *, hare: int | None = None) -> str:
+    """Squares 0..finish as SVG: start, carrots, finish flag, the Tortoise and the Hare (icons); `hare`
+    puts the Hare elsewhere (where it stood while its card is face down), else it is on ``obs.hare``."""
     finish = obs.finish
     cols = min(finish + 1, columns)
     rows = finish // cols + 1
@@ -76,7 +77,7 @@ def track(obs: SprintObservation, columns: int = ROW_CELLS) -> str:
             )
     for name, square, colour, dy in (
         ("Tortoise", obs.tortoise, TORTOISE_COLOUR, 14),
-        ("Hare", obs.hare, HARE_COLOUR, CELL + 16),
+        ("Hare", obs.hare if hare is None else hare, HARE_COLOUR, CELL + 16),
     ):
         square = min(square, finish)
         cx, cy = 4 + (square % cols) * CELL + (CELL - 2) / 2, 4 + (square // cols) * (CELL + 22) + dy - 6

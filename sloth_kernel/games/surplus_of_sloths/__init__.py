@@ -9,6 +9,7 @@ SPEC = GameSpec(
     default_players=3,
     kind="drafting",
     engine="sloth_kernel.games.surplus_of_sloths.engine:SurplusOfSloths",
+    reveal_kinds=("reveal-type",),  # Event kinds a board shows as steps (the engine's constants)
     deal_schema="sloth_kernel.games.surplus_of_sloths:deal.schema.json",
     renderer="sloth_kernel.games.surplus_of_sloths.render:render",
     bots="sloth_kernel.games.surplus_of_sloths.bots:BOTS",

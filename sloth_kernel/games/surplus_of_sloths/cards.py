@@ -254,6 +254,11 @@ class PlayerRun:
     text: str  # e.g. "Player 2 has X as 4, 5, 6 (3 long, highest number 6)"
 
 
+REVEAL_TYPE = "reveal-type"
+"""``Event.kind`` of the line that opens one type's step of the reveal (SS-7, SS-8, SS-9): a board shows
+the reveal one type with Net cards at a time, each step from this line to the next one's."""
+
+
 @dataclass(frozen=True)
 class TypeResult:
     """The reveal of one type: runs, claim, points and discards, as data and as words."""
@@ -364,6 +369,7 @@ class Reveal:
 
     results: tuple[TypeResult, ...]
     lines: tuple[tuple[str, int | None, tuple[str, ...]], ...]  # (text, seat, rule ids) per log line
+    starts: tuple[int, ...]  # per result: the line that opens its step (the "nothing to win" lines before it first)
     claimed: tuple[tuple[int, ...], ...]  # per seat: the Net cards won
     scores: tuple[int, ...]
     net_left: tuple[int, ...]  # full ties (SS-8) and Babies (SS-4) stay in the Net
@@ -381,10 +387,15 @@ def reveal_game(hands: Sequence[Sequence[int]], net: Sequence[int], num_types: i
     scores = [0] * len(hands)
     results = []
     lines: list[tuple[str, int | None, tuple[str, ...]]] = []
+    starts: list[int] = []
+    step_start: int | None = None  # the first "nothing to win" line before the next type with Net cards
     for t in range(num_types):
         if not in_net[t]:
+            step_start = len(lines) if step_start is None else step_start
             lines.append((f"{SLOTH_TYPES[t].label}: no cards in the Net, so nothing to win (SS-8).", None, ("SS-8",)))
             continue
+        starts.append(len(lines) if step_start is None else step_start)
+        step_start = None
         result = reveal_type(t, [p[t] for p in hand_profiles], net_profiles[t])
         lines += [(line, result.winner, result.rules) for line in result.lines]
         if result.winner is not None:
@@ -393,7 +404,7 @@ def reveal_game(hands: Sequence[Sequence[int]], net: Sequence[int], num_types: i
             in_net[t] = []
         results.append(result)
     net_left = tuple(c for cards in in_net for c in cards) + (BABY,) * net.count(BABY)
-    return Reveal(tuple(results), tuple(lines), tuple(map(tuple, claimed)), tuple(scores), net_left)
+    return Reveal(tuple(results), tuple(lines), tuple(starts), tuple(map(tuple, claimed)), tuple(scores), net_left)
 
 
 # --- dealing ---------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     BABY_CODE,
     CARD_CODES,
     CARD_IDS,
+    REVEAL_TYPE,
     SLOTH_TYPES,
     GameResult,
     TypeResult,
@@ -584,7 +585,11 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         n = self.cfg.players
         self.phase = OVER
         reveal = reveal_game([self.kept[s] + self.drafted[s] for s in range(n)], self.net, self.cfg.num_types)
-        self.events += [Event(text, seat, None, rules) for text, seat, rules in reveal.lines]
+        opens = set(reveal.starts)
+        self.events += [
+            Event(text, seat, None, rules, REVEAL_TYPE if index in opens else None)
+            for index, (text, seat, rules) in enumerate(reveal.lines)
+        ]
         self.reveal, self.scores, self.net = reveal.results, list(reveal.scores), list(reveal.net_left)
         self.claimed = [list(cards) for cards in reveal.claimed]
         revealed = {r.type_index for r in reveal.results}

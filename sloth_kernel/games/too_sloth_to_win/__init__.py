@@ -9,6 +9,7 @@ SPEC = GameSpec(
     default_players=4,
     kind="climbing race",
     engine="sloth_kernel.games.too_sloth_to_win.engine:TooSlothToWin",
+    reveal_kinds=("round-results", "round-start"),  # Event kinds a board shows as steps (the engine's constants)
     deal_schema="sloth_kernel.games.too_sloth_to_win:deal.schema.json",
     renderer="sloth_kernel.games.too_sloth_to_win.render:render",
     bots="sloth_kernel.games.too_sloth_to_win.bots:BOTS",

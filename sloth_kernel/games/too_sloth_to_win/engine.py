@@ -11,8 +11,9 @@ finisher's meeple stops on the finish square: positions never go past it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +75,10 @@ ROUND_START = "round-start"
 """``Event.kind`` of the narration that deals a round (TS-2, TS-13)."""
 LEAD_PASS = "lead-pass"
 """``Event.kind`` of a leader's pass with only drinks in hand (TS-5)."""
+ROUND_RESULTS = "round-results"
+"""``Event.kind`` of the first line of a round's results (who took a Trophy or a Cash Chip) when another
+round follows: a board shows the results as a step of their own, then the next deal (``ROUND_START``).
+The last round's results are the game's end, shown with it."""
 
 RULES: dict[str, str] = {
     "TS-1": "40 running cards, 1-8 five times; with 3 players the 7s and 8s are removed. 3-5 players.",
@@ -103,6 +108,33 @@ RULES: dict[str, str] = {
     "TS-16": "Deadlock: if no active player can lead (every hand holds only drinks), the round ends at once "
     "with no Trophy and no Cash Chip; the pacemaker stays. A finisher's meeple stops on the finish square.",
 }
+
+
+# --- the rules in the words a table shows beside the play (each citing its rule, as events do) ------
+
+LEAD_ANY = Event("lead any combination: a Single, a Jump or a Run (TS-5)", rules=("TS-5",))
+"""What the leader may do on an empty table (a turn hint)."""
+OR_ELIMINATED = Event("or pass and be eliminated from the round (TS-7)", rules=("TS-7",))
+"""The other choice against a Single (a turn hint, after "beat the …")."""
+OR_TAKE = Event("or pass and take a card from one end of it (TS-6)", rules=("TS-6",))
+"""The other choice against a Jump or a Run (a turn hint, after "beat the …")."""
+SINGLE_PASS = Event("passing on a Single eliminates you, TS-7", rules=("TS-7",))
+"""Said beside a Single on the table."""
+ELIMINATING_PASS = Event("you are eliminated, TS-7", rules=("TS-7",))
+"""Said on the Pass button when passing is elimination."""
+EMPTY_TABLE = Event("Empty table: the leader plays any combination (TS-5).", rules=("TS-5",))
+SUSPICIOUS = Event(
+    "Someone is out, so the organizers are suspicious: whoever finishes first also takes a Cash Chip and ends "
+    "the round (TS-10).",
+    rules=("TS-10",),
+)
+"""Said while someone is out before anyone has finished."""
+WINNER_RULE = Event(
+    "The winner has the most Cash Chips; on a tie, the most Trophies; on a tie again, the Cash Chip gained most "
+    "recently (TS-14).",
+    rules=("TS-14",),
+)
+"""How the game's winner is found, said at the end."""
 
 # --- config ------------------------------------------------------------------
 
@@ -422,12 +454,74 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
 
 @dataclass(frozen=True)
 class RoundResult:
+    """How a round ended: who finished first and second, who took a Trophy or a Cash Chip; `text` says
+    it in words, citing `rules` (TS-10..TS-12, TS-16)."""
+
     round: int
     first: int | None
     second: int | None
     trophy: tuple[int, ...]
     chip: tuple[int, ...]
     note: str
+    text: str = ""
+    rules: tuple[str, ...] = ()
+
+
+def _names(seats: Sequence[int]) -> str:
+    """'Player 1', 'Player 1 and Player 3', 'Player 1, Player 2 and Player 4'."""
+    words = [seat_name(s) for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def result_words(first: int | None, second: int | None, chip: Sequence[int], note: str) -> tuple[str, tuple[str, ...]]:
+    """How a round ended and who took what, in words, and the rules that say so (TS-10..TS-12, TS-16)."""
+    if first is None:
+        return "Nobody could lead (every hand held only drinks): no Trophy and no Cash Chip (TS-16).", ("TS-16",)
+    if note == "lone survivor":
+        return (
+            f"{seat_name(first)} was the last one left in the race: first, with a Trophy and a Cash Chip (TS-12).",
+            ("TS-12",),
+        )
+    text = f"{seat_name(first)} finished first and took a Trophy"
+    if note == "suspicious organizers":
+        return (
+            text + "; someone had been eliminated before, so the organizers grew suspicious: a Cash Chip too (TS-10).",
+            ("TS-10",),
+        )
+    if note == "everyone else eliminated":
+        return text + "; everyone else still held a drink and was eliminated, so a Cash Chip too (TS-10).", ("TS-10",)
+    if second is not None:
+        how = "as the only one left" if note == "last player standing" else "next"
+        return text + f"; {seat_name(second)} finished second ({how}) and took the Cash Chip (TS-11).", ("TS-11",)
+    return text + f"; Cash Chip: {_names(chip) if chip else 'nobody'}.", ("TS-10",)
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """The newest finished round's end as a board shows it in steps, before the next deal: the table and
+    the track after the play that ended it, the figures before and after its results. Public, but for
+    `hands`, which holds the seat's own hand only (every hand in the omniscient view)."""
+
+    result: RoundResult
+    table: tuple[int, ...]
+    table_owner: int
+    positions: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    drinks_held: tuple[int, ...]
+    hands: tuple[tuple[int, ...] | None, ...]
+    status_before: tuple[str, ...]  # before the results: whoever the last move placed not placed yet
+    status: tuple[str, ...]  # with the results
+    trophies_before: tuple[int, ...]
+    chips_before: tuple[int, ...]
+    trophies: tuple[int, ...]
+    chips: tuple[int, ...]
+
+    def seen_by(self, viewer: int | None) -> RoundEnd:
+        """This round end as `viewer` may know it (their own hand only; None: every hand)."""
+        if viewer is None:
+            return self
+        hands = tuple(hand if seat == viewer else None for seat, hand in enumerate(self.hands))
+        return dataclasses.replace(self, hands=hands)
 
 
 class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
@@ -463,6 +557,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         self.chips = [0] * n
         self.last_chip = [-1] * n
         self.results: list[RoundResult] = []
+        self.round_end: RoundEnd | None = None  # the newest round's end, staged before the next deal
         self.over = False
 
     # -- protocol --
@@ -562,8 +657,11 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         first = self.finishers[0] if self.finishers else None
         trophy = tuple(s for s in range(cfg.players) if s == first)
         chip = tuple(s for s in range(cfg.players) if self.last_chip[s] == self.round)
-        self.results.append(RoundResult(self.round, first, second, trophy, chip, note))
+        text, rules = result_words(first, second, chip, note)
+        result = RoundResult(self.round, first, second, trophy, chip, note, text, rules)
+        self.results.append(result)
         if self.round + 1 < cfg.rounds:
+            self._keep_round_end(result)
             self.start_round(self.round + 1, first if first is not None else self.pacemaker)
             return
         self.over = True
@@ -572,6 +670,47 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             f"Game over. {seat_name(winner)} wins with {counted(self.chips[winner], 'Cash Chip')} and "
             f"{counted(self.trophies[winner], 'Trophy', 'Trophies')} (TS-14: chips, then trophies, then the most recent chip).",
             rules=("TS-14",),
+        )
+
+    def _keep_round_end(self, result: RoundResult) -> None:
+        """Keep the round's end for the board's steps, and mark the first line of its results
+        (the first line after the move that ended it) as ``ROUND_RESULTS``."""
+        events = self.events
+        last_move = max((i for i, e in enumerate(events) if e.move is not None), default=-1)
+        if 0 <= last_move < len(events) - 1 and events[last_move + 1].kind is None:
+            events[last_move + 1] = events[last_move + 1]._replace(kind=ROUND_RESULTS)
+        status = self._status_words()
+        # placed by the move that ended the round: the second finisher, or else the first (who, when a
+        # second finished, had finished earlier in the round and has held the Trophy since)
+        placed = result.second if result.second is not None else result.first
+        before = tuple("active" if s == placed else word for s, word in enumerate(status))
+        trophies, chips = tuple(self.trophies), tuple(self.chips)
+        trophy_now = result.trophy if result.second is None else ()
+        self.round_end = RoundEnd(
+            result=result,
+            table=self.table,
+            table_owner=self.owner,
+            positions=tuple(self.positions),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            drinks_held=tuple(h[DRINK] for h in self.hands),
+            hands=tuple(tuple(h) for h in self.hands),
+            status_before=before,
+            status=status,
+            trophies_before=tuple(t - (s in trophy_now) for s, t in enumerate(trophies)),
+            chips_before=tuple(c - (s in result.chip) for s, c in enumerate(chips)),
+            trophies=trophies,
+            chips=chips,
+        )
+
+    def _status_words(self) -> tuple[str, ...]:
+        """Each seat's state in this round, as the observation says it."""
+        return tuple(
+            "active"
+            if st == ACTIVE
+            else ("1st" if self.finishers and self.finishers[0] == s else "2nd")
+            if st == FINISHED
+            else f"out: {self.why_out[s]}"
+            for s, st in enumerate(self.status)
         )
 
     def winner(self) -> int:
@@ -940,14 +1079,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
         to_move = self.current_player
         show_moves = not self.over and (viewer is None or viewer == to_move)
         hands = tuple(tuple(self.hands[s]) if viewer is None or viewer == s else None for s in range(cfg.players))
-        status = tuple(
-            "active"
-            if st == ACTIVE
-            else ("1st" if self.finishers and self.finishers[0] == s else "2nd")
-            if st == FINISHED
-            else f"out: {self.why_out[s]}"
-            for s, st in enumerate(self.status)
-        )
+        status = self._status_words()
         return TooSlothObservation(
             game=self.game.name,
             player=viewer,
@@ -974,6 +1106,7 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
             chips=tuple(self.chips),
             results=tuple(self.results),
             winner=self.winner() if self.over else None,
+            round_end=None if self.round_end is None else self.round_end.seen_by(viewer),
         )
 
 
@@ -1097,6 +1230,8 @@ def _world_sampler(
     template.chips = list(obs.chips)
     template.last_chip = [max((r.round for r in obs.results if s in r.chip), default=-1) for s in range(obs.players)]
     template.results = list(obs.results)
+    # the round's end as the seat knew it: the others' hands at that moment are not the seat's to know
+    template.round_end = None if obs.round_end is None else obs.round_end.seen_by(obs.player)
     template.over = obs.is_over
     template.events = list(obs.log)
     seats = range(obs.players)
@@ -1149,3 +1284,5 @@ class TooSlothObservation:
     chips: tuple[int, ...]
     results: tuple[RoundResult, ...]
     winner: int | None
+    round_end: RoundEnd | None = None
+    """The newest round's end before the next deal, for a board's steps (``ROUND_RESULTS``)."""

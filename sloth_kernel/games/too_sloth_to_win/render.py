@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sloth_kernel.core import seat_name
 from sloth_kernel.games.too_sloth_to_win.engine import (
     DRINK,
@@ -37,7 +39,7 @@ def hand_title(key: str) -> str:
     return "Suspicious Drink" if key == "D" else key
 
 
-def hand_faces(hand: tuple[int, ...]) -> list[tuple[str, kit.CardFace]]:
+def hand_faces(hand: Sequence[int]) -> list[tuple[str, kit.CardFace]]:
     """(key, face) for every card of a hand, lowest first, drinks last; key is its notation."""
     faces = [(str(n), card_face(n)) for n in range(1, 9) for _ in range(hand[n])]
     faces += [("D", kit.CardFace("D", DRINK_COLOUR, "glass", "drink", kind="wild"))] * hand[DRINK]
@@ -91,13 +93,16 @@ def standings(obs: TooSlothObservation) -> str:
 
 
 def hands(obs: TooSlothObservation) -> str:
+    return hand_blocks(obs.hands, obs.hand_sizes)
+
+
+def hand_blocks(shown: Sequence[Sequence[int] | None], sizes: Sequence[int]) -> str:
+    """Every seat's hand: its cards where `shown` holds them, else as many card backs as it holds."""
     blocks = []
-    for s in range(obs.players):
-        hand = obs.hands[s]
+    for s, size in enumerate(sizes):
+        hand = shown[s]
         if hand is None:
-            cards = [
-                kit.card_svg(kit.CardFace("", "#6b4f2a", kind="back"), width=34, title="hidden card")
-            ] * obs.hand_sizes[s]
+            cards = [kit.card_svg(kit.CardFace("", "#6b4f2a", kind="back"), width=34, title="hidden card")] * size
         else:
             cards = [kit.card_svg(face, width=42, title=hand_title(key)) for key, face in hand_faces(hand)]
         blocks.append(

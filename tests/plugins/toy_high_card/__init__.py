@@ -41,6 +41,7 @@ SPEC = GameSpec(
     option_ranges={"cards": (2, 30, "HC-1"), "hand_size": (1, 15, "HC-2")},
     option_needs={"cards": {"hand_size": 1}},
     options_together="toy_high_card:options_together",
+    reveal_kinds=("trick-won",),  # engine.TRICK_WON: who takes a trick is shown as a step of its own
 )
 
 

@@ -43,6 +43,13 @@ class HighCardBoard(GameBoard[HighCardObservation]):
         self._play_button.on_click(self._on_play)
         return [self._play_button, self.hints_toggle]
 
+    def build_table(self) -> list[widgets.Widget]:
+        # the staged step (the spec's reveal_kinds): who takes the trick, after the full trick is seen
+        self._take_button = widgets.Button(description="Who takes the trick?", button_style="info")
+        self._take_button.add_class("sk-hc-take")
+        self._take_button.on_click(self._on_take)
+        return [self._take_button]
+
     def hand_cards(self, obs: HighCardObservation) -> list[HandCard]:
         return [HandCard(str(c), f"{FACE_PREFIX}{c}", f"card {c}") for c in obs.hand or ()]
 
@@ -51,6 +58,8 @@ class HighCardBoard(GameBoard[HighCardObservation]):
 
     def picture(self, obs: HighCardObservation, private: bool) -> str:
         """Public parts only (the trick, the last trick); every hand only in the teacher's view."""
+        if self.revealed(obs).pending:  # a full trick, its winner not shown yet: the trick stays on the table
+            return kit.panel("On the table", played(obs.last_trick, ""), css="sk-hc-trick")
         parts = [
             kit.panel("On the table", played(obs.trick, "the leader plays any card (HC-4)"), css="sk-hc-trick"),
             kit.panel("Last trick", played(obs.last_trick, "no trick yet")),
@@ -60,6 +69,8 @@ class HighCardBoard(GameBoard[HighCardObservation]):
         return "".join(parts)
 
     def standings(self, obs: HighCardObservation) -> str:
+        if self.revealed(obs).pending:  # the tricks won would tell who takes this one
+            return ""
         rows = [
             [kit.esc(seat_name(seat)), str(obs.tricks[seat]), str(obs.hand_counts[seat])]
             for seat in range(len(obs.tricks))
@@ -72,6 +83,7 @@ class HighCardBoard(GameBoard[HighCardObservation]):
 
     def update_controls(self, obs: HighCardObservation, my_turn: bool) -> None:
         self._play_button.disabled = not my_turn
+        self._take_button.layout.display = "" if self.revealed(obs).pending else "none"
 
     def preview_move(self) -> str | None:
         keys = self.hand.selected_keys
@@ -82,3 +94,7 @@ class HighCardBoard(GameBoard[HighCardObservation]):
     @guarded
     def _on_play(self, button: widgets.Button) -> None:
         self.submit(self.preview_move())
+
+    @guarded
+    def _on_take(self, button: widgets.Button) -> None:
+        self.show_next_step()

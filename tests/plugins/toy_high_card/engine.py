@@ -41,6 +41,9 @@ RULES: dict[str, str] = {
     "HC-6": "When the hands are empty, whoever won the most tricks wins; players tied for the most share the win.",
 }
 _HC4, _HC5, _HC6 = ("HC-4",), ("HC-4", "HC-5"), ("HC-6",)
+TRICK_WON = "trick-won"
+"""``Event.kind`` of the line that says who won a trick (HC-5): a board shows the full trick first, then
+who takes it as a step of its own (the spec's ``reveal_kinds``); the observation's ``last_trick`` holds it."""
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,9 @@ class HighCardState(GameState[Play, "HighCardObservation"]):
         self.last_trick = tuple(self.trick)
         self.trick = []
         self.turn = winner
-        self.events.append(Event(f"{seat_name(winner)} wins the trick with {top}.", winner, rules=("HC-5",)))
+        self.events.append(
+            Event(f"{seat_name(winner)} wins the trick with {top}.", winner, rules=("HC-5",), kind=TRICK_WON)
+        )
         if not self.hands[winner]:
             self.over = True
             names = " and ".join(seat_name(s) for s in self.winners())

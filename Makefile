@@ -58,10 +58,11 @@ lint: setup
 
 # On every core (pytest-xdist, -n auto: one worker per core). Each worker is its own session: it
 # installs the toy plugin in a folder of its own and starts its own Redis and PostgreSQL on free
-# ports (tests/tables_servers.py); tests marked with one xdist_group run in one worker, which plays
-# what they share once. `pytest tests --ignore=tests/e2e` (no -n) runs the same tests in one process.
+# ports (tests/tables_servers.py). A file's tests run in one worker (--dist loadfile), so what a
+# test module computes once for several tests is computed once. `pytest tests --ignore=tests/e2e`
+# (no -n) runs the same tests in one process.
 test-unit: setup
-	$(PY) -m pytest tests --ignore=tests/e2e -n auto --dist loadgroup
+	$(PY) -m pytest tests --ignore=tests/e2e -n auto --dist loadfile
 
 test-notebooks: setup
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider --nbval-sanitize-with notebooks/nbval_sanitize.cfg notebooks

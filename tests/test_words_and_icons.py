@@ -120,24 +120,17 @@ def _playouts(name: str, seeds: range, *, explain_every: int) -> Iterator[tuple[
 @functools.cache
 def played_out(name: str) -> tuple[tuple[str, str], ...]:
     """The (where, text) of six random games of `name` (:func:`_playouts`), played once per test
-    process and read by both tests below."""
+    process and read by both tests below (``make test-unit`` runs a file's tests in one worker)."""
     return tuple(_playouts(name, range(6), explain_every=3))
 
 
-RACE_PLAYOUTS = pytest.mark.xdist_group("race-playouts")
-"""The two tests that read Race to the Bottom's playouts run in one worker (``-n``), which plays them once."""
-
-
-@pytest.mark.parametrize(
-    "name", [pytest.param(name, marks=RACE_PLAYOUTS) if name == RACE else name for name in OWN_GAMES]
-)
+@pytest.mark.parametrize("name", OWN_GAMES)
 def test_log_explanations_and_renders_read_as_words(name: str) -> None:
     """No ten written T, no 0-based seat, no '(s)' and no emoji in what people read, over random games."""
     found = [f"{where}: {problem}" for where, text in played_out(name) for problem in problems(text)]
     assert not found, "\n".join(found[:20])
 
 
-@RACE_PLAYOUTS
 def test_race_playouts_do_show_tens() -> None:
     """The playouts above meet tens (so the check of their words means something), shown as 10."""
     texts = [text for _, text in played_out(RACE)]

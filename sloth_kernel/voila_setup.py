@@ -302,6 +302,16 @@ class SlothKernelManager(AsyncMappingKernelManager):
                 every,
             )
 
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """jupyter_server's idle culler, for every kernel but one whose page has not connected yet
+        (unless it died): that one is :meth:`cull_unconnected`'s, whose clock starts once its page
+        is sent. The idle culler's clock is the kernel's last message, which for a preheated kernel
+        is when it ran its notebook, long before its page came."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel_id in self._unconnected and getattr(kernel, "execution_state", None) != "dead":
+            return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+
     async def cull_unconnected(self) -> None:
         """Shut down each kernel given to a page whose page never opened its WebSocket, once it is
         idle and was given at least :attr:`unconnected_timeout` seconds ago."""

@@ -144,7 +144,8 @@ class SlothKernelManager(AsyncMappingKernelManager):
       request, or a preheated kernel taken from its pool) whose page has not opened its kernel
       WebSocket, and that has been idle that long since its page was sent (and is not starting
       or running a cell), is shut down: a plain GET costs a kernel for about a minute, not for the idle culler's 15. jupyter_server's culler cannot
-      tell "never connected" from "disconnected"; a page that connected and went away keeps
+      tell "never connected" from "disconnected", so until its page connects a kernel is this
+      limit's alone (:meth:`cull_kernel_if_idle`); a page that connected and went away keeps
       ``MappingKernelManager.cull_idle_timeout``. Preheated kernels in a pool are never culled.
     - **Live pool kernels** (:attr:`pool_answer_timeout`): before a preheated kernel is given to
       a visitor its heartbeat must answer within that time (:func:`heartbeat_answers`), and must not have died or restarted since it ran its notebook (a restarted kernel

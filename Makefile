@@ -65,8 +65,13 @@ docs: setup
 	$(PY) -m sphinx -W --keep-going -b html -q docs build/docs
 	@echo "The docs: build/docs/index.html"
 
+# On every core (pytest-xdist, -n auto: one worker per core). Each worker is its own session: it
+# installs the toy plugin in a folder of its own and starts its own Redis and PostgreSQL on free
+# ports (tests/tables_servers.py). A file's tests run in one worker (--dist loadfile), so what a
+# test module computes once for several tests is computed once. `pytest tests --ignore=tests/e2e`
+# (no -n) runs the same tests in one process.
 test-unit: setup
-	$(PY) -m pytest tests --ignore=tests/e2e
+	$(PY) -m pytest tests --ignore=tests/e2e -n auto --dist loadfile
 
 test-notebooks: setup
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider --nbval-sanitize-with notebooks/nbval_sanitize.cfg notebooks

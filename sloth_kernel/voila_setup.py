@@ -144,7 +144,8 @@ class SlothKernelManager(AsyncMappingKernelManager):
       request, or a preheated kernel taken from its pool) whose page has not opened its kernel
       WebSocket, and that has been idle that long since its page was sent (and is not starting
       or running a cell), is shut down: a plain GET costs a kernel for about a minute, not for the idle culler's 15. jupyter_server's culler cannot
-      tell "never connected" from "disconnected"; a page that connected and went away keeps
+      tell "never connected" from "disconnected", so until its page connects a kernel is this
+      limit's alone (:meth:`cull_kernel_if_idle`); a page that connected and went away keeps
       ``MappingKernelManager.cull_idle_timeout``. Preheated kernels in a pool are never culled.
     - **Live pool kernels** (:attr:`pool_answer_timeout`): before a preheated kernel is given to
       a visitor its heartbeat must answer within that time (:func:`heartbeat_answers`), and must not have died or restarted since it ran its notebook (a restarted kernel
@@ -301,6 +302,16 @@ class SlothKernelManager(AsyncMappingKernelManager):
                 self.unconnected_timeout,
                 every,
             )
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """jupyter_server's idle culler, for every kernel but one whose page has not connected yet
+        (unless it died): that one is :meth:`cull_unconnected`'s, whose clock starts once its page
+        is sent. The idle culler's clock is the kernel's last message, which for a preheated kernel
+        is when it ran its notebook, long before its page came."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel_id in self._unconnected and getattr(kernel, "execution_state", None) != "dead":
+            return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
     async def cull_unconnected(self) -> None:
         """Shut down each kernel given to a page whose page never opened its WebSocket, once it is

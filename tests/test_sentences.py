@@ -16,6 +16,7 @@ and cite only rule ids that exist (in ``RULINGS.md`` or the game's rule table).
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 import re
@@ -201,13 +202,16 @@ KINDS = ("explain", "play", "out of turn", "bad seat", "log", "render", "board")
 @pytest.mark.parametrize("name", GAMES)
 def test_every_sentence_reads_as_words(name: str) -> None:
     ids = known_ids()
+
+    @functools.cache  # the walk reads many texts more than once (the same refusal, the same verdict)
+    def faults(text: str, players: int, cited: tuple[str, ...]) -> list[str]:
+        return problems(text, players=players, ids=ids, cited=cited)
+
     found: list[str] = []
     kinds: set[str] = set()
     for players, (where, text, cited) in walk(name):
         kinds |= {kind for kind in KINDS if f" {kind}" in where and text}
-        found += [
-            f"{where}: {problem} in {text!r}" for problem in problems(text, players=players, ids=ids, cited=cited)
-        ]
+        found += [f"{where}: {problem} in {text!r}" for problem in faults(text, players, cited)]
     shown = sorted(set(found), key=found.index)
     assert not shown, f"{len(shown)} faults; the first:\n" + "\n".join(shown[:25])
     assert kinds == set(KINDS), f"the walk read no {set(KINDS) - kinds}"

@@ -232,9 +232,8 @@ def test_a_race_summary_gives_places_and_cards_left_only_at_the_end() -> None:
 def test_grand_prix_summary_shows_the_sum_of_each_players_points() -> None:
     board = RaceBoard(seed=11, seats=["random"] * 3, grand_prix=True, autoplay=False)
     seen_results = 0
-    while board.session.step():
+    while board.session.step():  # the board redraws itself on each move of its session
         obs = board.session.observation()
-        board.render()
         if not obs.is_over:  # no spoilers: nothing of the end before it comes
             assert find(board, "sk-game-over").layout.display == "none"
             assert "Grand Prix over" not in visible_text(board)

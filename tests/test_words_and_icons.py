@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -116,20 +117,23 @@ def _playouts(name: str, seeds: range, *, explain_every: int) -> Iterator[tuple[
                 yield f"{name} seed {seed} final render for {seat}", part
 
 
+@functools.cache
+def played_out(name: str) -> tuple[tuple[str, str], ...]:
+    """The (where, text) of six random games of `name` (:func:`_playouts`), played once per test
+    process and read by both tests below (``make test-unit`` runs a file's tests in one worker)."""
+    return tuple(_playouts(name, range(6), explain_every=3))
+
+
 @pytest.mark.parametrize("name", OWN_GAMES)
 def test_log_explanations_and_renders_read_as_words(name: str) -> None:
     """No ten written T, no 0-based seat, no '(s)' and no emoji in what people read, over random games."""
-    found = [
-        f"{where}: {problem}"
-        for where, text in _playouts(name, range(6), explain_every=3)
-        for problem in problems(text)
-    ]
+    found = [f"{where}: {problem}" for where, text in played_out(name) for problem in problems(text)]
     assert not found, "\n".join(found[:20])
 
 
 def test_race_playouts_do_show_tens() -> None:
     """The playouts above meet tens (so the check of their words means something), shown as 10."""
-    texts = [text for _, text in _playouts(RACE, range(6), explain_every=3)]
+    texts = [text for _, text in played_out(RACE)]
     assert any(re.search(r"(?<![0-9])\*?10(?![0-9])", text) and ("Run" in text or "10s" in text) for text in texts)
 
 

@@ -937,6 +937,17 @@ class GameState(ABC, Generic[M, Obs]):
     def log(self) -> tuple[Event, ...]:
         return tuple(self.events)
 
+    def reseeded(self, seed: int) -> Self:
+        """A copy of this position whose later chance (shuffles, draws after the deal) comes from `seed`
+        instead: the deal and the moves so far stay. A game whose spec declares ``chance_after_deal=False``
+        plays the same from it (``check_game`` checks that)."""
+        other = self.clone()
+        other._take_seed(check_seed(seed))
+        return other
+
+    def _take_seed(self, seed: int) -> None:
+        self.seed = seed
+
     def apply_unchecked(self, move: M) -> None:
         """In-place, unchecked: the fast path for search (see class docs)."""
         self.history.append(move)

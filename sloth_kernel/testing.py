@@ -502,8 +502,8 @@ def _check_open(run: _Run, game: Game[Any, Any], state: State) -> None:
 
 def _check_no_later_chance(run: _Run, game: Game[Any, Any], seed: int, final: State) -> None:
     """``chance_after_deal=False``: the same deal under another seed, given the same moves, stays the same game."""
-    real, other = game.new_state(seed), game.new_state(seed)
-    other.seed = (seed + 1) % 2**256  # what the engine draws from after the deal, if it draws at all
+    real = game.new_state(seed)
+    other = real.reseeded((seed + 1) % 2**256)  # what the engine draws from after the deal, if it draws at all
     for done, move in enumerate(final.history):
         run.at_moves = done
         if move not in other.legal_moves():

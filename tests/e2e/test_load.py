@@ -63,9 +63,13 @@ def test_eight_pages_play_at_once_then_culling_frees_their_kernels(culling_voila
     server = culling_voila
     baseline = preheated_kernels()
     server.wait_for_kernels(baseline, timeout=180)
-    # the culling settings above are the ones in force (they are given on the command line)
-    assert f"idle durations > {CULL_IDLE_TIMEOUT} seconds at {CULL_INTERVAL} second intervals" in server.log_text()
-    assert f"never connected, idle > {UNCONNECTED_TIMEOUT} seconds" in server.log_text()
+    # the culling settings above are the ones in force (they are given on the command line); each culler
+    # logs them when it starts, which is after the server first answers: wait for the lines, then read them
+    idle = f"idle durations > {CULL_IDLE_TIMEOUT} seconds at {CULL_INTERVAL} second intervals"
+    unconnected = f"never connected, idle > {UNCONNECTED_TIMEOUT} seconds"
+    wait_until(lambda: "Culling kernels with idle durations" in server.log_text(), 120, "the idle culler to start")
+    wait_until(lambda: "whose page never connected" in server.log_text(), 120, "the never-connected culler to start")
+    assert idle in server.log_text() and unconnected in server.log_text(), server.log_text()[-2000:]
 
     contexts, pages, watches, drivers = [], [], [], []
     for _ in range(PAGES):

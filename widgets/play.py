@@ -18,7 +18,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 import traitlets
 from sloth_widgets import Board
-from sloth_widgets.guard import read_widget_message, server_log, shield_messages
+from sloth_widgets.guard import server_log, shield_messages
 from sloth_widgets.tree import widget_family
 
 from sloth_kernel import game_specs
@@ -53,19 +53,10 @@ class PlayPage(widgets.VBox):
         self.board: Any = None
         self._message = widgets.HTML(_sentence(WAITING))
         self.children: tuple[Any, ...] = (self._message,)
-        shield_messages(widget_family(self)[1:], self._refused)
-        if self.comm is not None:
-            self.comm.on_msg(self._read_message)
+        shield_messages(widget_family(self), self._refused)
         query = parse_qs((os.environ if environ is None else environ).get("QUERY_STRING", ""))
         if "game" in query:  # Voila started this kernel for the request: the address is here already
             self.open_game({key: values[-1] for key, values in query.items()})
-
-    def _read_message(self, msg: Any) -> None:
-        try:
-            read_widget_message(self, msg)
-        except Exception as err:  # noqa: BLE001 - a page's message must never show a traceback
-            server_log(err)
-            self._refused()
 
     def _refused(self) -> None:
         if self.board is None:

@@ -32,7 +32,7 @@ import ipywidgets as widgets
 import traitlets
 from sloth_widgets import board_class
 from sloth_widgets.board import GameBoard
-from sloth_widgets.guard import read_widget_message, server_log, shield_messages
+from sloth_widgets.guard import server_log, shield_messages
 from sloth_widgets.log import log_lines_html
 from sloth_widgets.markup import BOARD_STYLE
 from sloth_widgets.session import HUMAN, Session, default_bot_level, sequence_refusal
@@ -237,16 +237,7 @@ class TableBoard(widgets.VBox):
         self.children: tuple[Any, ...] = (self._message,)
         # the page's messages to this widget and its message box are read here: a forged one gets a
         # sentence, never a traceback (the game board, added later, reads its own)
-        shield_messages(widget_family(self)[1:], self._refused)
-        if self.comm is not None:
-            self.comm.on_msg(self._read_message)
-
-    def _read_message(self, msg: Any) -> None:
-        try:
-            read_widget_message(self, msg)
-        except Exception as err:  # noqa: BLE001 - a page's message must never show a traceback
-            server_log(err)
-            self._refused()
+        shield_messages(widget_family(self), self._refused)
 
     def _refused(self) -> None:
         if not self.role:

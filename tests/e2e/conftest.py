@@ -69,7 +69,7 @@ def voila(chromium: None) -> Iterator[VoilaServer]:
     test module, so its kernels are gone before the rest of the suite runs."""
     server = started_server(log_path=OUTPUT / "voila-e2e.log")
     pools = preheated_kernels()
-    # 15 pools (gallery, play apps, lessons) each run their notebook at start: generous on 2 cores
+    # the pools (gallery, play apps, table page) each run their notebook at start: generous on 2 cores
     wait_until(lambda: server.log_text().count("Kernel pool of") >= pools, 420, "the preheated pools to fill")
     # Voila logs a pool as filled when its start task is done, even if the kernel failed to start:
     # check they run, so such a failure shows here and not as a board that never comes.

@@ -1,0 +1,63 @@
+"""Each game's rule table (``Game.rules``) says the rules in our own words.
+
+The table is what a player reads when they open a rule id (the boards, Ask why, the step-through),
+so it must not copy the rulebooks or the rulings: no run of :data:`RUN` consecutive words of an
+entry may also stand in ``../shared/rules/*.txt`` or ``../shared/RULINGS.md`` (case, punctuation and
+dashes aside). The sources sit beside the repository only in a working checkout; a clone without
+them (CI's) skips the check and says why; ``SLOTH_SHARED=/path/to/shared`` points it at them from
+another work tree.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from sloth_kernel import load_game
+
+GAMES = ("too-sloth-to-win", "surplus-of-sloths", "race-to-the-bottom", "sprint")
+SHARED = Path(os.environ.get("SLOTH_SHARED") or Path(__file__).parents[2] / "shared")
+"""The rulebooks and the rulings: beside the repository (``../shared``) when checked out with them, or
+where ``SLOTH_SHARED`` names (a second work tree of the repository sits elsewhere)."""
+RUN = 8
+"""The fewest consecutive words that count as copied."""
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words and numbers, punctuation and dashes dropped ("1-8" is "1 8")."""
+    return re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
+
+
+def runs(text: str, size: int = RUN) -> set[tuple[str, ...]]:
+    said = words(text)
+    return {tuple(said[k : k + size]) for k in range(len(said) - size + 1)}
+
+
+def sources() -> set[tuple[str, ...]]:
+    files = [SHARED / "RULINGS.md", *sorted((SHARED / "rules").glob("*.txt"))]
+    found: set[tuple[str, ...]] = set()
+    for path in files:
+        found |= runs(path.read_text(encoding="utf-8"))
+    return found
+
+
+def test_runs_find_a_copied_phrase_whatever_its_case_and_punctuation() -> None:
+    source = runs("The passer takes one card from either end of the current combination.")
+    assert runs("THE PASSER takes one card, from either end of the current combination!") & source
+    assert not runs("Whoever passes takes a card off one end of what is on the table.") & source
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_rule_entry_copies_the_rulebook_or_the_rulings(name: str) -> None:
+    if not (SHARED / "RULINGS.md").is_file() or not (SHARED / "rules").is_dir():
+        pytest.skip(f"the rulebooks and rulings are not checked out beside the repository ({SHARED} is missing)")
+    copied = sources()
+    found = [
+        f"{rule}: {' '.join(run)!r}"
+        for rule, text in load_game(name).rules.items()
+        for run in sorted(runs(text) & copied)
+    ]
+    assert not found, "rule entries that copy ../shared (say it in our own words):\n" + "\n".join(found)

@@ -201,7 +201,7 @@ def test_the_new_rulings_ts16_rb12_rb13_ss8_are_found_with_their_words() -> None
         stepper.step = stepper.find(rule)
         assert stepper.step == expected and words in stepper.narration.value
         assert rule in stepper.rules.value and state.game.rules[rule][:30] in stepper.rules.value
-    assert "A Baby lengthens a run but never makes one alone" in surplus.rules["SS-8"]
+    assert "A Baby can extend a run but is never a run by itself" in surplus.rules["SS-8"]
 
 
 def test_a_record_made_under_older_rules_is_refused_with_its_edition() -> None:

@@ -276,7 +276,11 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     def show_preview(self, move: str) -> None:
         """Show the engine's verdict on `move` under the controls (on the viewer's turn only)."""
         self._verdict = None
-        self._explain.value = explanation_html(self.session.state.explain(move)) if self.session.my_turn else ""
+        self._explain.value = (
+            explanation_html(self.session.state.explain(move), rules=self.session.game.rules)
+            if self.session.my_turn
+            else ""
+        )
 
     def refuse(self, move: str, reason: str) -> None:
         """Refuse an action of the game's own controls with a sentence (nothing changes)."""
@@ -382,7 +386,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._standings.value = self.standings(obs)
         lines = [e.text for e in obs.log]
         if private:
-            self._log.show(lines[: len(lines) - held] if held else lines)
+            self._log.show(lines[: len(lines) - held] if held else lines, rules=session.game.rules)
         else:
             self._log.show_html(['<div class="sk-empty">hidden while the device changes hands</div>'])
         deal = deal_line_html(session, self.game_name) if over else ""
@@ -411,7 +415,14 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
         shown = list(obs.legal_moves) if seats else []
         example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
-        self._ask.configure(self._ask_question, seats, example=example, where=self._where_asked, note=ASK_COVERED)
+        self._ask.configure(
+            self._ask_question,
+            seats,
+            example=example,
+            where=self._where_asked,
+            note=ASK_COVERED,
+            rules=session.game.rules,
+        )
 
     def _ask_question(self, seat: int, move: str) -> Explanation | str:
         return ask_question(self.session, seat, move)

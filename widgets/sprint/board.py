@@ -26,7 +26,7 @@ from typing import Any, cast
 import ipywidgets as widgets
 from sloth_widgets.board import GameBoard
 from sloth_widgets.guard import guarded
-from sloth_widgets.markup import cited
+from sloth_widgets.markup import cited, rule_text
 
 from sloth_kernel.core import counted
 from sloth_kernel.games.sprint.engine import (
@@ -298,7 +298,7 @@ class SprintBoard(GameBoard[SprintObservation]):
                 f'<div class="sk-sprint-lift"><div style="flex:none">{objective_card(obs.objective)}</div>'
                 f"<div><b>The Objective is {obs.objective}: "
                 f"{'you lift' if who == 'You' else html.escape(who) + ' lifts'} next</b>, by eye. "
-                f"{html.escape(SCORING.text)}{html.escape(cited(SCORING.rules))}</div></div>"  # the engine's words
+                f"{rule_text(self.session.game.rules, SCORING.text + cited(SCORING.rules))}</div></div>"  # the engine's words
             )
         elif face_down:
             goal = '<span class="sk-empty">The next Objective is flipped after the Hare card is turned.</span>'

@@ -61,3 +61,57 @@ def test_no_rule_entry_copies_the_rulebook_or_the_rulings(name: str) -> None:
         for run in sorted(runs(text) & copied)
     ]
     assert not found, "rule entries that copy ../shared (say it in our own words):\n" + "\n".join(found)
+
+
+# --- the rule control: every cited id of a game's table opens its words ----------------------------
+
+RULES = {"AB-1": "Play one card <or> pass & wait.", "AB-12": "Say it twice."}
+
+
+def test_a_sentence_is_escaped_and_its_ids_become_controls() -> None:
+    from sloth_widgets.markup import rule_text
+
+    shown = rule_text(RULES, "Player 1 plays <b>7</b> & waits (AB-1, AB-12).")
+    assert shown.startswith("Player 1 plays &lt;b&gt;7&lt;/b&gt; &amp; waits (")
+    assert shown.count('<details class="sk-rule">') == 2 and shown.endswith("</details>).")
+    assert "<b>" not in shown.split("(")[0]
+
+
+def test_each_control_holds_its_own_rules_words_escaped() -> None:
+    from sloth_widgets.markup import rule_text
+
+    shown = rule_text(RULES, "AB-12 then AB-1")
+    first, second = shown.split("</details>")[:2]
+    assert "<summary" in first and ">AB-12</summary>" in first and "Say it twice." in first
+    assert ">AB-1</summary>" in second and "Play one card &lt;or&gt; pass &amp; wait." in second
+    assert "Say it twice" not in second and 'title="Play one card &lt;or&gt; pass &amp; wait."' in second
+
+
+def test_ids_that_are_not_keys_or_are_part_of_a_word_stay_text() -> None:
+    from sloth_widgets.markup import rule_text
+
+    said = "AB-2, XAB-1, AB-1x, AB-123 and AB-1-2 are not ids of the table"
+    assert rule_text(RULES, said) == said
+    assert rule_text({}, "a <tag> (AB-1)") == "a &lt;tag&gt; (AB-1)"
+    assert rule_text(RULES, "") == ""
+
+
+def test_every_id_of_a_games_table_becomes_a_control_alike() -> None:
+    from sloth_widgets.markup import rule_text
+    from sloth_widgets.testing import shut_rules
+
+    for name in GAMES:
+        rules = load_game(name).rules
+        for rule, words in rules.items():
+            if not re.fullmatch(r"[A-Z]{2}-\d+", rule):
+                assert "<details" not in rule_text(rules, f"({rule})")  # a named entry is no cited id
+                continue
+            shown = rule_text(rules, f"It holds ({rule}).")
+            assert f">{rule}</summary>" in shown and html_words(words) in shown, rule
+            assert shut_rules(shown) == f"It holds ({rule}).", rule
+
+
+def html_words(text: str) -> str:
+    import html
+
+    return html.escape(text, quote=True)

@@ -67,6 +67,37 @@ def rule_text(rules: Mapping[str, str], sentence: str) -> str:
     return "".join(parts)
 
 
+_TAG = re.compile(r"(<[^>]*>)")
+_NO_CONTROL = frozenset({"svg", "style", "script", "title", "summary", "button", "a", "textarea", "option", "select"})
+"""Elements whose text never holds a control (a picture's text, a label, a link, a control already)."""
+
+
+def rule_markup(rules: Mapping[str, str], markup: str) -> str:
+    """HTML already made (a board's picture) with each rule id of its text that is a key of `rules` made
+    a :func:`rule_control`, as :func:`rule_text` does for a sentence. Tags, attributes and the text of
+    pictures, labels, links and controls are left as they are."""
+    parts = _TAG.split(markup)
+    inside: list[str] = []
+    for index, part in enumerate(parts):
+        if index % 2:  # a tag
+            name = re.match(r"</?\s*([A-Za-z][\w-]*)", part)
+            tag = name.group(1).lower() if name else ""
+            if tag in _NO_CONTROL and not part.endswith("/>"):
+                if part.startswith("</"):
+                    if tag in inside:
+                        del inside[len(inside) - 1 - inside[::-1].index(tag)]
+                else:
+                    inside.append(tag)
+        elif part and not inside:  # text: escaped already, and an id holds nothing to escape
+            parts[index] = RULE_ID.sub(lambda found: _control_or_text(rules, found.group()), part)
+    return "".join(parts)
+
+
+def _control_or_text(rules: Mapping[str, str], rule: str) -> str:
+    words = rules.get(rule, "")
+    return rule_control(rule, words) if words else rule
+
+
 def cited(ids: Sequence[str]) -> str:
     """Rule ids that come from data, as the citation after a sentence (" (A, B)" for two ids), or "" for none."""
     return f" ({', '.join(ids)})" if ids else ""

@@ -52,7 +52,7 @@ def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], h
         f'<div class="sk-turn{css}" role="status"><span class="sk-turn-dot" aria-hidden="true"></span><div>'
         f'<div class="sk-turn-what">{html.escape(what)}</div>'
         f'<div class="sk-turn-more">{html.escape(title)} · {html.escape(mode)}{html.escape(seed)}'
-        + (f" · {html.escape(more)}" if more else "")
+        + (f" · {rule_text(session.game.rules, more)}" if more else "")
         + (f" · {rule_text(session.game.rules, session.status_note)}" if session.status_note else "")
         + "</div></div></div>"
     )

@@ -45,7 +45,7 @@ RULE_CONTROL = re.compile(r'<details class="sk-rule"><summary[^>]*>([^<]*)</summ
 
 
 def shut_rules(markup: str) -> str:
-    """`markup` with each rule control closed, as a page first shows it: the id alone ("(TS-6)"), its
+    """`markup` with each rule control closed, as a page first shows it: the id alone, in its brackets, its
     words one click away."""
     return RULE_CONTROL.sub(r"\1", markup)
 

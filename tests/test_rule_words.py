@@ -115,3 +115,16 @@ def html_words(text: str) -> str:
     import html
 
     return html.escape(text, quote=True)
+
+
+def test_made_html_gets_controls_in_its_text_only() -> None:
+    from sloth_widgets.markup import rule_markup
+
+    made = (
+        '<div title="AB-1"><b>Empty table (AB-1)</b><svg><text>AB-1</text></svg>'
+        "<button>AB-12</button><br/>AB-12 and AB-3</div>"
+    )
+    shown = rule_markup(RULES, made)
+    assert shown.startswith('<div title="AB-1"><b>Empty table (<details class="sk-rule">')
+    assert "<svg><text>AB-1</text></svg><button>AB-12</button><br/>" in shown
+    assert shown.count("<details") == 2 and shown.endswith("</details> and AB-3</div>")

@@ -22,7 +22,9 @@ RULE_ID = re.compile(r"(?<![\w-])[A-Z]{2,3}-\d+(?![\w-])")
 become a :func:`rule_control`."""
 
 RULE_STYLE = """<style>
-.sk-rule{display:inline;position:relative}
+.sk-rule{display:inline-block;position:relative}
+.sk-rule[open]{display:inline}
+.sk-rule:not([open])>.sk-rule-words{display:none}
 .sk-rule>summary{display:inline-block;list-style:none;cursor:pointer;box-sizing:border-box;min-width:24px;
 min-height:24px;padding:0 7px;margin:0 1px;border:1px solid #7d97bd;border-radius:12px;background:#eef3fb;
 color:#1f3f6e;font:inherit;font-size:.86em;font-weight:700;line-height:22px;vertical-align:middle;
@@ -44,7 +46,9 @@ BOARD_STYLE = "\n<style>\n" + BOARD_CSS + "</style>\n" + RULE_STYLE
 
 def rule_control(rule: str, words: str) -> str:
     """One rule id as a control that shows its rule's words: a ``<details>`` whose summary is the id
-    (a chip a click, a tap, Enter or Space opens; its tooltip holds the words for a mouse too)."""
+    (a chip a click, a tap, Enter or Space opens; its tooltip holds the words for a mouse too). A
+    ``<details>`` is flow content: inside a ``<p>`` the parser would close the paragraph, so text that
+    may cite a rule sits in a ``<div>`` or ``<span>``."""
     rule_id, said = html.escape(rule, quote=True), html.escape(words, quote=True)
     return (
         f'<details class="sk-rule"><summary aria-label="Rule {rule_id}" title="{said}">{rule_id}</summary>'

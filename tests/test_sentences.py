@@ -584,3 +584,13 @@ def test_every_rule_table_entry_is_cited(name: str) -> None:
         cited |= cited_in_source(path)
     table = {rule for rule in load_game(name).rules if ID_SHAPE.match(rule)}
     assert table and not table - cited, f"rule entries nothing cites: {sorted(table - cited)}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_table_entry_reads_as_words(name: str) -> None:
+    """A rule's words open from its id on every board: they pass the same checks as every sentence."""
+    game = load_game(name)
+    found = {
+        rule: faults for rule, words in game.rules.items() if (faults := problems(words, players=5, ids=known_ids()))
+    }
+    assert not found, found

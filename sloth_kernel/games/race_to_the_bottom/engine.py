@@ -84,7 +84,7 @@ RULES: dict[str, str] = {
     "RB-1": "Every player races through a deck of their own, 52 cards and 2 Jokers, shuffled alone and never "
     "mixed with another; 2 to 4 players. Suits play no part, only ranks.",
     "RB-2": "The melds are Single, Pair, Run of 2 to 6, Triplet, Leap of 4 or 6 and Bound of 6; two of one rank "
-    "make a Pair, two ranks in a row a Run. To follow, play the same meld with as many cards at an equal "
+    "make a Pair, two neighbouring ranks make a Run. To follow, play the same meld with as many cards at an equal "
     "or higher rank. Four or more of one rank can only be played as a Cheat, which may also lead.",
     "RB-3": "Jokers are wild: when you play one, you say which rank it stands for, an Ace included.",
     "RB-4": "Sets of Aces (Single, Pair, Triplet, Cheat) may follow any set of their kind and size, and any such "

@@ -75,14 +75,15 @@ RULES: dict[str, str] = {
     "SS-4": "The Active Player drafts a card from either River row, and then each other player in turn drafts "
     "from that same row. The last card of the row goes into the Net, where a Baby is worth 0 and has no "
     "type.",
-    "SS-5": "The row that was emptied is dealt again from the deck; if the deck runs dry partway, those cards go "
-    "to the Net instead. With no deck left, rounds go on with the other row until the River is empty, "
-    "which ends the game. Each round the next seat to the left is the Active Player.",
+    "SS-5": "The row that was emptied is dealt again from the deck; if the deck runs dry partway, those cards "
+    "go to the Net instead. With no deck left, rounds go on with whatever is left of the River until it is "
+    "empty, which ends the game. Each round the next seat to the left is the Active Player.",
     "SS-6": "Drafting a Baby lets you drop any one card of your hand, the Baby too, straight into the Net; you "
     "may also keep everything.",
-    "SS-7": "A run is one type's cards in an unbroken sequence of numbers; an X fills any missing 1 to 7, and one"
-    " Baby can stand for a 0. Your best run is the longest, then the one with the highest real number (X "
-    "and Babies do not count); Babies serve every type and are kept.",
+    "SS-7": "A run is one type's cards in an unbroken sequence of numbers; an X fills any missing 1 to 7, and "
+    "one Baby can stand for a 0. Your best run is the longest, then the one with the highest real number (X "
+    "and Babies do not count). Once a type is settled everyone discards their cards of it; Babies serve every "
+    "type and are kept.",
     "SS-8": "Each type with cards in the Net goes to the player with the best run of that type, who takes all of "
     "them; if the best runs tie on length and top number, nobody does. A Baby can extend a run but is "
     "never a run by itself, so holding only a Baby in a type is no run there.",

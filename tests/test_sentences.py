@@ -518,3 +518,79 @@ def test_a_refused_cut_is_in_the_one_style() -> None:
     assert message == (
         "not a move in this game: 1.5 — a cut point is a number from 0, the top of the Race pile, to 1, its bottom (SP-7)"
     )
+
+
+# --- every entry of a rule table is cited somewhere a person reads it ---------------------------------
+
+PACKAGES = {
+    "too-sloth-to-win": "too_sloth_to_win",
+    "surplus-of-sloths": "surplus_of_sloths",
+    "race-to-the-bottom": "race_to_the_bottom",
+    "sprint": "sprint",
+}
+
+
+def cited_in_source(path: Path) -> set[str]:
+    """Rule ids in a module's strings that are neither docstrings nor the rule table itself: the events'
+    ``rules``, refusals, option help and lesson sentences it writes."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.add(id(first.value))
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "RULES" for t in targets) and node.value is not None:
+                skipped |= {id(sub) for sub in ast.walk(node.value)}
+    return {
+        rule
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
+        for rule in RULE_ID.findall(node.value)
+    }
+
+
+def test_the_citation_scan_skips_docstrings_and_the_table(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""About TS-1."""\nRULES = {"TS-2": "see TS-3"}\nEvent("x", rules=("TS-4",))\n')
+    assert cited_in_source(module) == {"TS-4"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_table_entry_is_cited(name: str) -> None:
+    """No entry of ``Game.rules`` is unused: each id is cited by an event, an explanation, a refusal or a
+    lesson (the walk's sentences, every scripted lesson replayed, and the game's own modules' sentences,
+    for the cases a random walk seldom meets)."""
+    from sloth_kernel.lessons import all_lessons
+
+    cited: set[str] = set()
+    for _, (_, text, ids) in walk(name):
+        cited |= set(RULE_ID.findall(text)) | set(ids)
+    for lesson in all_lessons().values():
+        if lesson.game != name:
+            continue
+        state = lesson.start()
+        cited |= set(RULE_ID.findall(lesson.about))
+        for move in lesson.moves:
+            cited |= set(state.explain(move).rules)
+            state = state.play(move)
+        cited |= {rule for event in state.log for rule in (*event.rules, *RULE_ID.findall(event.text))}
+    package = Path(__file__).parents[1] / "sloth_kernel" / "games" / PACKAGES[name]
+    for path in sorted(package.glob("*.py")):
+        cited |= cited_in_source(path)
+    table = {rule for rule in load_game(name).rules if ID_SHAPE.match(rule)}
+    assert table and not table - cited, f"rule entries nothing cites: {sorted(table - cited)}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_table_entry_reads_as_words(name: str) -> None:
+    """A rule's words open from its id on every board: they pass the same checks as every sentence."""
+    game = load_game(name)
+    found = {
+        rule: faults for rule, words in game.rules.items() if (faults := problems(words, players=5, ids=known_ids()))
+    }
+    assert not found, found

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sloth_widgets import Board
 from sloth_widgets.ask import AskWhy
-from sloth_widgets.testing import find
+from sloth_widgets.testing import find, shut_rules
 
 from sloth_kernel import available_games, game_spec
 
@@ -21,7 +21,7 @@ BOTS = ["heuristic"] * 3
 
 def answer(board: Any) -> str:
     """The shown answer as text people read."""
-    body = re.sub(r"<style>.*?</style>", "", board._ask.ask_answer.value, flags=re.S)
+    body = re.sub(r"<style>.*?</style>", "", shut_rules(board._ask.ask_answer.value), flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", body)).strip()
 
 

@@ -6,7 +6,7 @@ import html
 import re
 
 from sloth_widgets import Board, SurplusBoard
-from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text
+from sloth_widgets.testing import find, hand_buttons, select_cards, shut_rules, visible_text
 
 from sloth_kernel.bots import make_bot
 
@@ -61,7 +61,7 @@ def play_until_the_end(board: SurplusBoard, *, babies: bool = False) -> int:
 
 def log_lines(board: SurplusBoard) -> list[str]:
     """The log lines on screen, one string each."""
-    return [html.unescape(line) for line in LOG_LINE.findall(find(board, "sk-log").value)]
+    return [html.unescape(line) for line in LOG_LINE.findall(shut_rules(find(board, "sk-log").value))]
 
 
 def seat_text(board: SurplusBoard) -> str:

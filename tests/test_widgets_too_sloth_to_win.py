@@ -9,7 +9,7 @@ import re
 import ipywidgets as widgets
 import pytest
 from sloth_widgets import Board, TooSlothBoard
-from sloth_widgets.testing import find, hand_buttons, select_cards, visible_text, walk
+from sloth_widgets.testing import find, hand_buttons, select_cards, shut_rules, visible_text, walk
 from sloth_widgets.too_sloth_to_win.board import move_keys
 
 from sloth_kernel.bots import make_bot
@@ -276,7 +276,7 @@ def test_a_round_end_shows_its_last_play_before_its_results() -> None:
     result = obs.results[0]
     ending = [e for e in obs.log if e.move is not None][-1]
     log = find(board, "sk-log").value
-    picture = find(board, "sk-picture").value
+    picture = shut_rules(find(board, "sk-picture").value)
     # step 1: the play that ended the round, and nothing after it
     assert "Round 1 is over" in picture and html.escape(ending.text) in picture
     assert html.escape(ending.text) in log and "Round 2 of 3" not in log
@@ -296,7 +296,7 @@ def test_a_round_end_shows_its_last_play_before_its_results() -> None:
     assert find(board, "sk-next").disabled and find(board, "sk-skip").disabled
     # step 2: the results
     find(board, "sk-ts-continue").click()
-    picture = find(board, "sk-picture").value
+    picture = shut_rules(find(board, "sk-picture").value)
     assert "Round 1 results" in picture and html.escape(result.text) in picture
     assert "Round 1:" in find(board, "sk-standings").value
     assert "Round 2 of 3" not in find(board, "sk-log").value
@@ -321,7 +321,7 @@ def test_the_last_round_ends_with_its_play_on_the_table_beside_the_game_over() -
     assert board.state.is_over and find(board, "sk-ts-continue").layout.display == "none"
     obs = board.state.view()
     ending = [e for e in obs.log if e.move is not None][-1]
-    picture = find(board, "sk-picture").value
+    picture = shut_rules(find(board, "sk-picture").value)
     if not ending.move.startswith("pass"):  # the last play is on the table, by its player
         assert f"by {seat_name(ending.player)}" in picture and "Round 3 of 3" in picture
     assert html.escape(ending.text) in find(board, "sk-log").value

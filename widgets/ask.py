@@ -11,9 +11,10 @@ gets a sentence, never a traceback.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
+from sloth_widgets.markup import RULE_STYLE, rule_text
 
 from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
@@ -31,18 +32,19 @@ ASK_STYLE = """
 """
 
 
-def answer_html(where: str, answer: Explanation) -> str:
-    """An answer as a sentence: where it was asked, the verdict, why (rule ids), what it would do."""
+def answer_html(where: str, answer: Explanation, rules: Mapping[str, str] | None = None) -> str:
+    """An answer as a sentence: where it was asked, the verdict, why (rule ids, each opening its words
+    from `rules`, the game's ``Game.rules``), what it would do."""
     tone = "sk-ask-yes" if answer.legal else "sk-ask-no"
     head = f"{html.escape(where)}: " if where else ""
     return (
-        f'{ASK_STYLE}<div class="sk-ask-answer">{head}'
-        f'<span class="{tone}">{html.escape(answer.verdict())}.</span> {html.escape(answer.because())}</div>'
+        f'{ASK_STYLE}{RULE_STYLE}<div class="sk-ask-answer">{head}'
+        f'<span class="{tone}">{html.escape(answer.verdict())}.</span> {rule_text(rules or {}, answer.because())}</div>'
     )
 
 
-def notice_html(text: str) -> str:
-    return f'{ASK_STYLE}<div class="sk-ask-answer">{html.escape(text)}</div>'
+def notice_html(text: str, rules: Mapping[str, str] | None = None) -> str:
+    return f'{ASK_STYLE}{RULE_STYLE}<div class="sk-ask-answer">{rule_text(rules or {}, text)}</div>'
 
 
 class AskWhy(widgets.VBox):
@@ -58,6 +60,7 @@ class AskWhy(widgets.VBox):
         self._question: Question | None = None
         self._seats: list[int] = []
         self._where: Callable[[], str] = lambda: ""
+        self._rules: Mapping[str, str] = {}  # the game's rule words, for the ids an answer cites
         self.ask_seat = widgets.Dropdown(
             description="Player",
             layout=widgets.Layout(width="170px", max_width="100%"),
@@ -95,10 +98,15 @@ class AskWhy(widgets.VBox):
         example: str | None = "pass",
         where: Callable[[], str] | None = None,
         note: str = "",
+        rules: Mapping[str, str] | None = None,
     ) -> None:
         """Who may be asked about (`seats`; the first is chosen unless the chosen one is still there),
         the question that answers, an example move for the box (None keeps the one it shows), and
-        where the answer is asked ("Before move 3"). No seats or no question: nothing can be asked and `note` says why."""
+        where the answer is asked ("Before move 3"), and the game's rule words (``Game.rules``: the ids an
+        answer cites open them; None keeps the ones given before). No seats or no question: nothing can
+        be asked and `note` says why."""
+        if rules is not None:
+            self._rules = rules
         self._question = question if seats else None
         self._where = where or (lambda: "")
         self._seats = list(seats)
@@ -140,10 +148,10 @@ class AskWhy(widgets.VBox):
             answer = self._question(int(self.ask_seat.value), text)
         except SlothKernelError as err:  # every engine refusal is a sentence
             words = " ".join(str(err).split()).rstrip(".")
-            self.ask_answer.value = notice_html(f"That question cannot be asked: {words}.")
+            self.ask_answer.value = notice_html(f"That question cannot be asked: {words}.", self._rules)
             return None
         if isinstance(answer, str):
-            self.ask_answer.value = notice_html(answer)
+            self.ask_answer.value = notice_html(answer, self._rules)
             return None
-        self.ask_answer.value = answer_html(self._where(), answer)
+        self.ask_answer.value = answer_html(self._where(), answer, self._rules)
         return answer

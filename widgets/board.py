@@ -20,7 +20,7 @@ from sloth_widgets.guard import guarded, read_widget_message, server_log
 from sloth_widgets.hand import CardHand
 from sloth_widgets.hooks import BoardHooks, ObsT
 from sloth_widgets.log import LogView
-from sloth_widgets.markup import BOARD_STYLE, explanation_html
+from sloth_widgets.markup import BOARD_STYLE, explanation_html, rule_markup, rule_text
 from sloth_widgets.reveal import Reveal, RevealSteps
 from sloth_widgets.seats import SeatSetup
 from sloth_widgets.session import Session, address_seed, parse_seed
@@ -276,7 +276,11 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     def show_preview(self, move: str) -> None:
         """Show the engine's verdict on `move` under the controls (on the viewer's turn only)."""
         self._verdict = None
-        self._explain.value = explanation_html(self.session.state.explain(move)) if self.session.my_turn else ""
+        self._explain.value = (
+            explanation_html(self.session.state.explain(move), rules=self.session.game.rules)
+            if self.session.my_turn
+            else ""
+        )
 
     def refuse(self, move: str, reason: str) -> None:
         """Refuse an action of the game's own controls with a sentence (nothing changes)."""
@@ -351,7 +355,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         ended = bool(state.is_over) or held > 0  # nobody to move while a staged step waits
         self._seats_top.value, self._my_seat.value = seats_html(session, lambda seat: self._seat_box(obs, seat, ended))
         self._my_seat.layout.display = "" if self._my_seat.value else "none"
-        self._picture.value = self.picture(obs, private)
+        self._picture.value = rule_markup(session.game.rules, self.picture(obs, private))  # ids open their words
         covered = session.covered and not state.is_over
         self._cover.layout.display = "" if covered else "none"
         if covered:
@@ -365,7 +369,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
         self._hand.layout.display = "" if has_hand else "none"
         self._hand_label.value = (
-            f'<div class="sk-hand-label">{html.escape(self.hand_heading(obs, my_turn))} '
+            f'<div class="sk-hand-label">{rule_text(session.game.rules, self.hand_heading(obs, my_turn))} '
             f"({html.escape(seat_name(session.viewer))})</div>"
             if has_hand and session.viewer is not None  # has_hand implies a viewer; said again for mypy
             else ""
@@ -379,10 +383,10 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._skip.disabled = not bots_pending or session.mode == "watch"
         self._skip.layout.display = "none" if session.mode == "watch" else ""
         self._botbar.layout.display = "none" if not session.bots else ""
-        self._standings.value = self.standings(obs)
+        self._standings.value = rule_markup(session.game.rules, self.standings(obs))
         lines = [e.text for e in obs.log]
         if private:
-            self._log.show(lines[: len(lines) - held] if held else lines)
+            self._log.show(lines[: len(lines) - held] if held else lines, rules=session.game.rules)
         else:
             self._log.show_html(['<div class="sk-empty">hidden while the device changes hands</div>'])
         deal = deal_line_html(session, self.game_name) if over else ""
@@ -411,7 +415,14 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
         shown = list(obs.legal_moves) if seats else []
         example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
-        self._ask.configure(self._ask_question, seats, example=example, where=self._where_asked, note=ASK_COVERED)
+        self._ask.configure(
+            self._ask_question,
+            seats,
+            example=example,
+            where=self._where_asked,
+            note=ASK_COVERED,
+            rules=session.game.rules,
+        )
 
     def _ask_question(self, seat: int, move: str) -> Explanation | str:
         return ask_question(self.session, seat, move)

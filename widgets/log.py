@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
+from sloth_widgets.markup import rule_text
 
 LOG_CHUNK = 40  # log lines per chunk widget: a new line re-sends its chunk, never the whole log
 
 
-def log_lines_html(lines: Sequence[str], first: int = 1, label: bool = True) -> str:
-    """Log lines numbered from `first`; the panel scrolls and stays pinned to the newest (CSS only)."""
+def log_lines_html(
+    lines: Sequence[str], first: int = 1, label: bool = True, rules: Mapping[str, str] | None = None
+) -> str:
+    """Log lines numbered from `first`; the panel scrolls and stays pinned to the newest (CSS only).
+    The rule ids a line cites that are keys of `rules` (the game's ``Game.rules``) open their words."""
+    said = rules or {}
     if not lines:
         return '<div class="sk-empty">Nothing has happened yet.</div>'
     items = "".join(
-        f'<li class="sk-log-line"><span class="sk-log-n">{n}.</span><span>{html.escape(line)}</span></li>'
+        f'<li class="sk-log-line"><span class="sk-log-n">{n}.</span><span>{rule_text(said, line)}</span></li>'
         for n, line in enumerate(lines, first)
     )
     name = ' aria-label="Game log"' if label else ""
@@ -58,13 +62,14 @@ class LogView(widgets.VBox):
         if self._inner.children != shown:
             self._inner.children = shown
 
-    def show(self, lines: Sequence[str]) -> None:
+    def show(self, lines: Sequence[str], rules: Mapping[str, str] | None = None) -> None:
+        """Show the lines, each rule id they cite from `rules` (the game's ``Game.rules``) a control."""
         if not lines:
             self.show_html([log_lines_html(lines)])
             return
         self.show_html(
             [
-                log_lines_html(lines[start : start + LOG_CHUNK], start + 1, label=start == 0)
+                log_lines_html(lines[start : start + LOG_CHUNK], start + 1, label=start == 0, rules=rules)
                 for start in range(0, len(lines), LOG_CHUNK)
             ]
         )

@@ -10,7 +10,7 @@ import html
 import json
 from collections.abc import Callable, Sequence
 
-from sloth_widgets.markup import explanation_html
+from sloth_widgets.markup import explanation_html, rule_text
 from sloth_widgets.session import Session
 
 from sloth_kernel import Explanation
@@ -52,8 +52,8 @@ def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], h
         f'<div class="sk-turn{css}" role="status"><span class="sk-turn-dot" aria-hidden="true"></span><div>'
         f'<div class="sk-turn-what">{html.escape(what)}</div>'
         f'<div class="sk-turn-more">{html.escape(title)} · {html.escape(mode)}{html.escape(seed)}'
-        + (f" · {html.escape(more)}" if more else "")
-        + (f" · {html.escape(session.status_note)}" if session.status_note else "")
+        + (f" · {rule_text(session.game.rules, more)}" if more else "")
+        + (f" · {rule_text(session.game.rules, session.status_note)}" if session.status_note else "")
         + "</div></div></div>"
     )
 
@@ -109,27 +109,28 @@ def explanation_panel_html(
 ) -> str:
     """The words under the controls: the last verdict, else a live preview of the selection
     (`preview_move`, asked only on the viewer's turn), else the note or prompt, with the legal
-    moves when `hints` are on."""
+    moves when `hints` are on. Rule ids they cite open the game's words for them."""
+    rules = session.game.rules
     if session.covered and not session.state.is_over:
         # the last words may name a secret move (e.g. an opening pick): none behind the cover,
         # only the verdict on something tried under it ("the hand is covered")
-        return explanation_html(verdict, "Waiting for the next player.")
+        return explanation_html(verdict, "Waiting for the next player.", rules)
     if verdict is not None:
-        return explanation_html(verdict)
+        return explanation_html(verdict, rules=rules)
     if not session.my_turn:
-        return explanation_html(None, note)
+        return explanation_html(None, note, rules)
     move = preview_move()
     if move is not None:
-        return explanation_html(session.state.explain(move))
+        return explanation_html(session.state.explain(move), rules=rules)
     text = note or prompt
     if hints:
         moves = [str(m) for m in session.observation().legal_moves]
         shown = ", ".join(moves[:40]) + (" …" if len(moves) > 40 else "")
         return (
-            f'<div class="sk-explain sk-note">{html.escape(text)}<div class="sk-legal-list">'
+            f'<div class="sk-explain sk-note">{rule_text(rules, text)}<div class="sk-legal-list">'
             f"Legal now: {html.escape(shown)}</div></div>"
         )
-    return explanation_html(None, text)
+    return explanation_html(None, text, rules)
 
 
 def seats_html(session: Session, box: Callable[[int], str]) -> tuple[str, str]:

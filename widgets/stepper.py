@@ -35,6 +35,7 @@ from typing import Any, TypeAlias
 import ipywidgets as widgets
 import traitlets
 from sloth_widgets.ask import AskWhy
+from sloth_widgets.markup import RULE_STYLE, rule_text
 
 from sloth_kernel import Event, Explanation, GameState, load_game
 from sloth_kernel.core import seat_name
@@ -230,15 +231,16 @@ def narration_html(step: Step) -> str:
             f"<b>Move {step.index} of {step.total}</b> · {html.escape(who)}: "
             f'<span class="sk-move">{html.escape(step.move)}</span>'
         )
-    lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in step.events)
-    return f'{STEPPER_STYLE}<div class="sk-narration">{head}<ul>{lines}</ul></div>'
+    rules = step.state.game.rules
+    lines = "".join(f"<li>{rule_text(rules, e.text)}</li>" for e in step.events)  # ids open their words
+    return f'{STEPPER_STYLE}{RULE_STYLE}<div class="sk-narration">{head}<ul>{lines}</ul></div>'
 
 
 def rules_html(step: Step) -> str:
     """Why the move was legal (the engine's explanation) and the rules it applied, in plain words."""
     why = ""
     if step.explanation is not None:
-        why = f'<div class="sk-why">Why it is legal: {html.escape(step.explanation.reason)}</div>'
+        why = f'<div class="sk-why">Why it is legal: {rule_text(step.state.game.rules, step.explanation.reason)}</div>'
     rules = (
         "".join(
             f'<div class="sk-rule-line"><span class="sk-rule-id">{html.escape(rule)}</span> {html.escape(words)}</div>'
@@ -428,6 +430,7 @@ class StepThrough(widgets.VBox):
             range(self.timeline.game.num_players),
             example=first.game.say_move(shown[0]) if shown else "pass",
             where=lambda: where_asked(self.step),
+            rules=self.timeline.game.rules,
         )
 
     # -- the one render --

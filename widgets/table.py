@@ -384,7 +384,7 @@ class WatchPanel(widgets.VBox):
                 f'<div class="sk-turn-more">{html.escape(summary.title)} · {counted(summary.ply, "move")} · '
                 f"the table is {html.escape(row.status)} · {html.escape(seats)}</div></div></div>"
             )
-            self._log.value = log_lines_html(lines)
+            self._log.value = log_lines_html(lines, rules=state.game.rules)
 
 
 class TeacherPanel(widgets.VBox):

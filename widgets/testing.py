@@ -41,12 +41,22 @@ def find(board: widgets.Widget, css: str) -> Any:
     return found[0]
 
 
+RULE_CONTROL = re.compile(r'<details class="sk-rule"><summary[^>]*>([^<]*)</summary>.*?</details>', re.S)
+
+
+def shut_rules(markup: str) -> str:
+    """`markup` with each rule control closed, as a page first shows it: the id alone, in its brackets, its
+    words one click away."""
+    return RULE_CONTROL.sub(r"\1", markup)
+
+
 def visible_text(board: widgets.Widget) -> str:
     """What a person could read: visible HTML as text, plus visible buttons' labels and tooltips."""
     parts = []
     for w in walk(board, visible_only=True):
         if isinstance(w, widgets.HTML):
             body = re.sub(r"<style>.*?</style>", " ", w.value, flags=re.S)
+            body = shut_rules(body)
             body = re.sub(r"<title>(.*?)</title>", r" \1 ", body)
             body = re.sub(r'<span[^>]*role="img"[^>]*aria-label="([^"]*)"[^>]*>', r" \1 ", body)  # a named picture
             parts.append(html.unescape(re.sub(r"<[^>]+>", " ", body)))

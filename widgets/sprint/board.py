@@ -26,12 +26,13 @@ from typing import Any, cast
 import ipywidgets as widgets
 from sloth_widgets.board import GameBoard
 from sloth_widgets.guard import guarded
-from sloth_widgets.markup import cited
+from sloth_widgets.markup import cited, rule_markup, rule_text
 
 from sloth_kernel.core import counted
 from sloth_kernel.games.sprint.engine import (
     HARE_CARD,
     HARE_WON,
+    RULES,
     SCORING,
     TORTOISE_WON,
     SprintConfig,
@@ -190,11 +191,14 @@ class SprintBoard(GameBoard[SprintObservation]):
         self._lift_button.add_class("sk-lift")
         self._lift_button.on_click(self._on_lift)
         self._lift_help = widgets.HTML(
-            "<div class='sk-lift-help'><b>Lift the Race pile.</b> Move the cut to where you would cut the pile "
-            "with one hand (<i>Cut higher</i> and <i>Cut lower</i>, or drag the handle beside the pile where there "
-            "is one): down lifts more, up lifts fewer. Then press <i>Lift here</i>. "
-            "No counting (SP-7): the pile shows no card edges, looks different every game, and your hand may "
-            "slip by about a card.</div>"
+            rule_markup(
+                RULES,  # the game's rule words (Game.rules)
+                "<div class='sk-lift-help'><b>Lift the Race pile.</b> Move the cut to where you would cut the pile "
+                "with one hand (<i>Cut higher</i> and <i>Cut lower</i>, or drag the handle beside the pile where there "
+                "is one): down lifts more, up lifts fewer. Then press <i>Lift here</i>. "
+                "No counting (SP-7): the pile shows no card edges, looks different every game, and your hand may "
+                "slip by about a card.</div>",
+            )
         )
         self._lift_box = widgets.HBox(
             [
@@ -298,7 +302,7 @@ class SprintBoard(GameBoard[SprintObservation]):
                 f'<div class="sk-sprint-lift"><div style="flex:none">{objective_card(obs.objective)}</div>'
                 f"<div><b>The Objective is {obs.objective}: "
                 f"{'you lift' if who == 'You' else html.escape(who) + ' lifts'} next</b>, by eye. "
-                f"{html.escape(SCORING.text)}{html.escape(cited(SCORING.rules))}</div></div>"  # the engine's words
+                f"{rule_text(self.session.game.rules, SCORING.text + cited(SCORING.rules))}</div></div>"  # the engine's words
             )
         elif face_down:
             goal = '<span class="sk-empty">The next Objective is flipped after the Hare card is turned.</span>'

@@ -81,36 +81,37 @@ MAX_PITCH = 6
 POINTS = {2: (1, 0), 3: (2, 1, 0), 4: (4, 2, 1, 0)}  # Grand Prix points by place (RB-10)
 
 RULES: dict[str, str] = {
-    "RB-1": "Each player has a private deck: 52 cards and 2 Jokers, shuffled on its own and never "
-    "mixed. 2-4 players. Suits never matter: a hand is a count per rank.",
-    "RB-2": "Melds: Single, Pair, Run of 2-6, Triplet, Leap of 4 or 6, Bound of 6. Two equal ranks are a "
-    "Pair, two consecutive ranks a Run. A match is the same type and length, equal or higher rank. "
-    "Four or more of a rank are only a Cheat; a Cheat may lead.",
-    "RB-3": "Jokers are wild; you declare each Joker's rank when you play it. A Joker may be an Ace.",
-    "RB-4": "Aces in sets (Single, Pair, Triplet, Cheat): an Ace set may be played on any set of the "
-    "same type and length, and any such set may be played on Aces.",
-    "RB-5": "Aces in sequences (Run, Leap, Bound): Q-K-A and A-2-3 are legal, K-A-2 is not. A "
-    "sequence with an Ace beats and is beaten by any sequence of the same type and length; "
-    "otherwise sequences compare by their top card, equal is enough.",
-    "RB-6": "Cheats (Smokescreen 4, Oil Slick 5, Caltrops 6 of a rank) beat any normal meld. After a "
-    "Cheat only Cheats. A bigger Cheat wins; same size needs equal or higher rank, Aces reset.",
-    "RB-7": "The leader of an open trick must play unless their hand is empty. A pass is permanent "
-    "for the trick: pitch 0-6 cards to the bottom of your own deck in order, then refill to 12.",
-    "RB-8": "When all others have passed, the last player in may keep playing over their own melds "
-    "until they pass; then they pitch, refill and lead. If the last player in sheds out, the "
-    "next player still racing on their left leads.",
-    "RB-9": "Empty hand and empty deck: you win at once, even mid-trick. The rest rank by fewest "
-    "cards left (hand + deck).",
-    "RB-10": "Grand Prix: three races, each until all but one have shed out; places score 1/0 (2 "
-    "players), 2/1/0 (3), 4/2/1/0 (4). The race winner leads the next race. Most points wins; "
-    "ties share.",
-    "RB-11": "Every played card and every hand and deck count is public. You know your own hand and "
-    "the cards you pitched under your deck, in order; nobody sees another's hand, pitches or deck.",
-    "RB-12": "Grand Prix: a player who sheds out mid-trick while others still race leaves the meld just "
-    "played on the table, and the trick goes on: the players still in must beat it or pass, as if its "
-    "owner had passed.",
-    "RB-13": "A leader whose hand is empty (deck not yet empty) passes, pitches nothing, refills, and the "
-    "next player still racing on the left leads.",
+    "RB-1": "Every player races through a deck of their own, 52 cards and 2 Jokers, shuffled alone and never "
+    "mixed with another; 2 to 4 players. Suits play no part, only ranks.",
+    "RB-2": "The melds are Single, Pair, Run of 2 to 6, Triplet, Leap of 4 or 6 and Bound of 6; two of one rank "
+    "make a Pair, two neighbouring ranks make a Run. To follow, play the same meld with as many cards at an equal "
+    "or higher rank. Four or more of one rank can only be played as a Cheat, which may also lead.",
+    "RB-3": "Jokers are wild: when you play one, you say which rank it stands for, an Ace included.",
+    "RB-4": "Sets of Aces (Single, Pair, Triplet, Cheat) may follow any set of their kind and size, and any such "
+    "set may follow them.",
+    "RB-5": "In a Run, Leap or Bound an Ace may sit above the King (Q-K-A) or below the 2 (A-2-3), but a sequence"
+    " never wraps round (no K-A-2). A sequence holding an Ace may follow, and be followed by, any "
+    "sequence of its kind and length; other sequences compare by their top rank, and a tie is enough.",
+    "RB-6": "Cheats (Smokescreen: 4 of a rank, Oil Slick: 5, Caltrops: 6) beat every normal meld, and once one is"
+    " down only Cheats may follow in that trick. A larger Cheat beats a smaller; one of the same size "
+    "needs an equal or higher rank, Aces as in RB-4.",
+    "RB-7": "Whoever leads a trick has to play unless their hand is empty. Passing takes you out of the trick for"
+    " good: put 0 to 6 cards from your hand under your own deck in the order you choose, then draw back "
+    "up to 12.",
+    "RB-8": "Once all the others have passed, the one player left in the trick may go on playing, each meld "
+    "beating their own last one, until they pass; then they pitch, draw up and lead the next trick. If "
+    "that player sheds out instead, the next racer on their left leads.",
+    "RB-9": "Empty your hand and your deck and you win on the spot, even in the middle of a trick. Everyone else "
+    "is placed by how few cards they have left, hand and deck together.",
+    "RB-10": "Grand Prix: three races, each lasting until only one player has not shed out. Places score 1/0 with "
+    "2 players, 2/1/0 with 3 and 4/2/1/0 with 4; the winner of a race leads the next, and the highest "
+    "total wins, ties sharing.",
+    "RB-11": "All played cards, and the size of every hand and deck, are public. You also know your own hand and "
+    "the order of the cards you pitched; nobody sees another player's hand, pitches or deck.",
+    "RB-12": "Grand Prix: if someone sheds out mid-trick while others still race, their last meld stays on the "
+    "table and the trick continues; those still in must beat it or pass, just as if its owner had passed.",
+    "RB-13": "A leader with an empty hand but cards left in their deck passes without pitching, draws up, and the "
+    "lead goes to the next racer on their left.",
 }
 
 # --- config ------------------------------------------------------------------

@@ -63,25 +63,26 @@ HARE_CARD = "hare-card"
 down, and the Hare card as a step of its own (``TurnReport.hare_from`` is where the Hare stood meanwhile)."""
 
 RULES: dict[str, str] = {
-    "SP-1": "Track (assumed, the pictures are lost): long track 6 tiles of 6 squares, finish at 36; "
-    "small track 4 tiles, finish at 24; start at 0; one carrot per tile on its 4th square (4, 10, 16, ...).",
-    "SP-2": "Race deck (assumed): 32 cards - move 1 x6, move 2 x6, move 3 x4, move 4 x2, "
-    "join the Tortoise x4, rest x3, copy the Tortoise x4, nearest carrot x3.",
-    "SP-3": "Objective deck (assumed): the numbers 5 to 22, one each. Flip the top card each turn; "
-    "when the deck is empty, shuffle all the Objective cards into a new deck.",
-    "SP-4": "Lift 1 to 31 cards (one hand, no counting). Exact: Tortoise +4; one short +3; two short +2; "
-    "three short +1; four or more short 0; any over 0 (Young Tortoise: one over +3, two over +2, "
-    "three over +1, four or more over 0). The lifted cards go to the bottom in order; the new top "
-    "card is the Hare's, and then it goes to the bottom too.",
-    "SP-5": "Hare: move 1-4 forward; join moves it to the Tortoise's square, forward or back; rest stays; "
-    "copy moves it as far as the Tortoise just moved (0 if it did not move); carrot moves it to the "
-    "nearest carrot square, forward on a tie, and it stays if it is already on a carrot.",
-    "SP-6": "The Tortoise moves first: if it reaches or passes the finish the table wins at once and the "
-    "Hare does not move. If the Hare reaches or passes the finish, the table loses.",
-    "SP-7": "No counting: a person lifts by choosing a cut point on a picture of the pile, and the cut "
-    "lands within about one card of where it was aimed (hand noise, an option); a simulated player lifts "
-    "with its own error model (e.g. relative Gaussian error and an aim offset). A lift written as a "
-    "number of cards is exact.",
+    "SP-1": "An assumed layout, since the rulebook's pictures are missing: the long track is 6 tiles of 6 squares"
+    " (finish on 36), the small one 4 tiles (finish on 24). Both start on 0, and each tile's 4th square "
+    "holds a carrot (4, 10, 16 and so on).",
+    "SP-2": "An assumed Race deck of 32 cards: six each of move 1 and move 2, four of move 3, two of move 4, four"
+    " of join the Tortoise, three of rest, four of copy the Tortoise and three of nearest carrot.",
+    "SP-3": "An assumed Objective deck: one card for each number from 5 to 22. One is turned up each turn, and "
+    "once none are left they are all shuffled into a fresh deck.",
+    "SP-4": "Lift between 1 and 31 cards by eye, without counting. Hitting the Objective exactly moves the "
+    "Tortoise 4; 1, 2 or 3 short moves it 3, 2 or 1; four or more short, or any over, leaves it put "
+    "(Young Tortoise: 1, 2 or 3 over moves it 3, 2 or 1). The lifted cards go under the pile in order, "
+    "and the card then on top is the Hare's; it goes under too.",
+    "SP-5": "The Hare's card moves it 1 to 4 squares ahead; join puts it on the Tortoise's square, ahead or "
+    "behind; rest leaves it put; copy moves it as far as the Tortoise went this turn (0 if it stayed); "
+    "carrot takes it to the closest carrot square, ahead on a tie, or keeps it where it is if already on "
+    "one.",
+    "SP-6": "The Tortoise moves before the Hare: reaching or passing the finish wins for the whole table at once,"
+    " and the Hare stays put. If the Hare gets there first, everyone loses.",
+    "SP-7": "You may not count the cards: a person cuts the pile by pointing at a picture of it, and the cut "
+    "lands within about a card of the aim (the hand noise option). A bot lifts with an error of its own, "
+    "such as a relative Gaussian spread and an aim offset; a lift typed as a number of cards is exact.",
     "Objective": "Co-operative: everyone wins together if the Tortoise finishes before the Hare.",
     "Turn": "Players take turns clockwise: flip an Objective card, lift, move the Tortoise, then the Hare.",
     "Small Track": "Variant: use the 4 blue tiles for a shorter game (finish at 24, SP-1).",

@@ -67,28 +67,31 @@ WINS_NEEDED = 2
 CODE_IDS: dict[str, int] = {code: card for card, code in CARD_CODES.items()}
 
 RULES: dict[str, str] = {
-    "SS-1": "2-4 players use players + 1 sloth types, in the rulebook's order (Pygmy, Maned, Linnaeus "
-    "Two-Toed, Pale Throated, Brown Throated, Pygmy Three-Toed); each type has 1-7 and three X.",
-    "SS-2": "Optional: 4 Baby Sloths are shuffled into the deck after the opening deal.",
-    "SS-3": "Each player is dealt 3 cards and secretly picks one for the Net; the picks stay hidden until "
-    "everyone has picked. Then two River rows of players + 1 cards are dealt face up.",
-    "SS-4": "The Active Player takes one card from either row; then, in turn order, every other player takes "
-    "one from that same row. The card left over falls into the Net (a Baby there scores 0, no type).",
-    "SS-5": "The emptied row is refilled from the deck; a partly refilled row goes to the Net. Once the deck "
-    "is empty nothing is refilled and the game ends when no River card is left. The Active Player moves "
-    "one seat left each round.",
-    "SS-6": "A player who drafts a Baby may at once put one card from their hand (the Baby included) into "
-    "the Net, or keep their hand.",
-    "SS-7": "A run: cards of one type with consecutive numbers; an X is any missing number 1-7 and one "
-    "Baby may be a 0 below 1. Best run: longest, then highest natural number (X and Baby do not count). "
-    "After each type everyone discards their cards of it; Babies stay.",
-    "SS-8": "For each type in the Net, the best run takes all of that type's Net cards. A tie on length and "
-    "highest number: nobody takes them. No cards of the type: no run. A Baby lengthens a run but never "
-    "makes one alone: a Baby and no number or X card of a type is no run in that type.",
-    "SS-9": "Each type taken scores (sum of the numbers) x (1 + number of X). Most points wins; a tie is a shared win.",
-    "SS-10": "Super Surplus: games are played until a player has two wins; a tied game counts as no win.",
-    "SS-11": "Drafted cards are public, so only the cards kept from the opening deal are private. The River "
-    "and the Net are open; the deck order is hidden.",
+    "SS-1": "With 2 to 4 players, use one sloth type more than there are players, taken in the rulebook's list "
+    "order (Pygmy first, then Maned, and so on). Every type has the numbers 1 to 7 and three X cards.",
+    "SS-2": "A variant, off unless chosen: once the opening cards are dealt, 4 Baby Sloths are shuffled into the deck.",
+    "SS-3": "Everyone gets 3 cards and secretly puts one of them in the Net; the picks are shown once all have "
+    "chosen. Then two River rows are laid face up, each with one card more than there are players.",
+    "SS-4": "The Active Player drafts a card from either River row, and then each other player in turn drafts "
+    "from that same row. The last card of the row goes into the Net, where a Baby is worth 0 and has no "
+    "type.",
+    "SS-5": "The row that was emptied is dealt again from the deck; if the deck runs dry partway, those cards "
+    "go to the Net instead. With no deck left, rounds go on with whatever is left of the River until it is "
+    "empty, which ends the game. Each round the next seat to the left is the Active Player.",
+    "SS-6": "Drafting a Baby lets you drop any one card of your hand, the Baby too, straight into the Net; you "
+    "may also keep everything.",
+    "SS-7": "A run is one type's cards in an unbroken sequence of numbers; an X fills any missing 1 to 7, and "
+    "one Baby can stand for a 0. Your best run is the longest, then the one with the highest real number (X "
+    "and Babies do not count). Once a type is settled everyone discards their cards of it; Babies serve every "
+    "type and are kept.",
+    "SS-8": "Each type with cards in the Net goes to the player with the best run of that type, who takes all of "
+    "them; if the best runs tie on length and top number, nobody does. A Baby can extend a run but is "
+    "never a run by itself, so holding only a Baby in a type is no run there.",
+    "SS-9": "A type you take scores the total of its numbers multiplied by one plus its count of X cards. The "
+    "highest score wins, and a tie shares the win.",
+    "SS-10": "Super Surplus: keep playing games until someone has won two; a tied game is nobody's win.",
+    "SS-11": "What you draft is seen by all, so only the two cards you kept from the opening deal are secret. The "
+    "River and the Net lie open; the order of the deck does not.",
 }
 
 # --- config ------------------------------------------------------------------

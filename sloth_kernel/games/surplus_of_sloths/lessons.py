@@ -55,9 +55,12 @@ def deal(players: int = 3, seed: int = 2024) -> Html:
 
 
 def seat_view(players: int = 3, seed: int = 2024, seat: int = 0) -> Html:
-    """What one player sees before the opening pick."""
-
-    return board(load_game(GAME, players=players).new_state(seed=seed), seat)
+    """What one player sees before the opening pick (SS-11)."""
+    words = sentences(
+        f"Player {seat + 1} sees their own three cards; the others' hands stay hidden. Once drafting starts, "
+        "every drafted card is public, so only the two cards kept from this deal stay private (SS-11)."
+    )
+    return words + board(load_game(GAME, players=players).new_state(seed=seed), seat)
 
 
 def opening(players: int = 3, seed: int = 2024) -> Html:

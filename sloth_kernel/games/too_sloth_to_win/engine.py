@@ -81,32 +81,44 @@ round follows: a board shows the results as a step of their own, then the next d
 The last round's results are the game's end, shown with it."""
 
 RULES: dict[str, str] = {
-    "TS-1": "40 running cards, 1-8 five times; with 3 players the 7s and 8s are removed. 3-5 players.",
-    "TS-2": "Each player is dealt 8 running cards and 1 Suspicious Drink; undealt cards stay hidden.",
-    "TS-3": "A Single is weaker than every Jump and Run. Jump beats Jump and Run beats Run by more "
-    "cards, then by the higher number (a Run by its top card). Equal does not beat; "
-    "a Jump never beats a Run, nor a Run a Jump.",
-    "TS-4": "A drink is declared 1-9 inside a 2-3 card Jump or Run, at most one per combination, "
-    "never alone. Alone on the table it is a Single 9.",
-    "TS-5": "With an empty table the leader must play; a leader holding only drinks passes the lead left.",
-    "TS-6": "A player who passes takes one card from either end of the combination; what stays is "
-    "what the next player must beat.",
-    "TS-7": "Passing while a Single is on the table eliminates you from the round: you couldn't beat a Single.",
-    "TS-8": "When everyone else has passed or been eliminated since the last play, the table clears "
-    "and that play's owner (or the next active player to the left) leads.",
-    "TS-9": "n cards played move your meeple n spaces; space 9 or beyond finishes (No-Board: an empty hand).",
-    "TS-10": "The first finisher takes a Trophy; every other player still holding a drink is eliminated "
-    "for drug possession. If someone was eliminated before, the finisher also takes a Cash Chip "
-    "and the round ends (the organizers grow suspicious).",
-    "TS-11": "Otherwise the others race for second against the finisher's combination; the second "
-    "finisher (or the last player left) takes a Cash Chip and the round ends.",
-    "TS-12": "If all but one player are eliminated before anyone finishes, the survivor is first and "
-    "takes a Trophy and a Cash Chip.",
-    "TS-13": "The pacemaker leads round 1 (a configured seat); later rounds the previous first finisher.",
-    "TS-14": "Three rounds. Most Cash Chips wins, then most Trophies, then the most recent Cash Chip.",
-    "TS-15": "Plays, takes and eliminations are public, so who holds a drink is public; hands are hidden.",
-    "TS-16": "Deadlock: if no active player can lead (every hand holds only drinks), the round ends at once "
-    "with no Trophy and no Cash Chip; the pacemaker stays. A finisher's meeple stops on the finish square.",
+    "TS-1": "The running cards are the numbers 1 to 8, five of each, 40 in all; a game of three players takes "
+    "every 7 and 8 out first. The game seats 3 to 5.",
+    "TS-2": "Everyone gets 8 running cards plus one Suspicious Drink. Cards left undealt sit out the round, face "
+    "down and unseen.",
+    "TS-3": "Every Jump and every Run outranks a Single. A Jump only beats a Jump and a Run only a Run: more "
+    "cards wins, and with as many cards the higher number wins (a Run counts its top card). A tie never "
+    "beats.",
+    "TS-4": "You give a drink its number, 1 to 9, when it goes into a Jump or Run of 2 or 3 cards; one drink at "
+    "most per play, and never on its own. If it is ever left by itself on the table, it counts as a "
+    "Single 9.",
+    "TS-5": "Leading onto an empty table is compulsory. If your drink is all you hold, you cannot lead, so the "
+    "lead moves on to the next active player on your left.",
+    "TS-6": "To pass, you pick up a card from one end of the play on the table (a drink too). The cards left "
+    "behind count as a play of their own, and the next player has to beat that.",
+    "TS-7": "You cannot pass on a Single: doing so knocks you out of the round, you pick up nothing, and the "
+    "Single stays where it is.",
+    "TS-8": "Once all the other active players have passed or dropped out since someone last played, the table is"
+    " swept and that player leads; if they are out themselves, the next active player on their left "
+    "leads.",
+    "TS-9": "Each card you play moves your meeple one space, and reaching space 9 finishes you. Without the board"
+    " (No-Board), emptying your hand finishes you.",
+    "TS-10": "Whoever finishes first wins a Trophy, and anyone else still holding a drink is knocked out for drug "
+    "possession. If somebody was already out before that finish, or nobody is left, the finisher wins a "
+    "Cash Chip too and the round is over.",
+    "TS-11": "If not, play carries on from the finisher's left, against the finisher's last play, in a race for "
+    "second; whoever finishes next, or is the only one left standing, wins a Cash Chip and the round is "
+    "over.",
+    "TS-12": "If everyone but one player is knocked out before anybody finishes, that player counts as first and "
+    "wins both a Trophy and a Cash Chip.",
+    "TS-13": "The pacemaker leads: in round 1 a seat chosen in the options, in every later round whoever finished "
+    "first in the round before.",
+    "TS-14": "A game lasts three rounds, with a fresh shuffle each time. The winner holds the most Cash Chips; a "
+    "tie goes to the most Trophies, then to whoever won a Cash Chip last.",
+    "TS-15": "Everyone sees each play, each pick-up and each knock-out, so everyone knows who still has a drink. "
+    "Hands, undealt cards and the order of the deck stay secret.",
+    "TS-16": "If nobody still in can lead because every hand is nothing but drinks, the round stops there: no "
+    "Trophy, no Cash Chip, and the pacemaker does not change. A meeple that finishes stays on the finish "
+    "square.",
 }
 
 

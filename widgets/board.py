@@ -379,6 +379,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._skip.disabled = not bots_pending or session.mode == "watch"
         self._skip.layout.display = "none" if session.mode == "watch" else ""
         self._botbar.layout.display = "none" if not session.bots else ""
+        self._pause.disabled = bool(state.is_over)  # nothing left to pause once the game is over
         self._standings.value = self.standings(obs)
         lines = [e.text for e in obs.log]
         if private:

@@ -86,6 +86,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._setup_box.add_class("sk-setup-box")
         self._ask = AskWhy()  # "Ask why": see _configure_ask for who may ask about whom
         self._ask_key: tuple[Any, ...] | None = None  # whose question the shown answer was
+        self._ask_position = 0  # the log's length when it was asked (a new event: a new position)
         self._ask_box = Disclosure("Ask why", self._ask, layout=widgets.Layout(width="auto", max_width="100%"))
         self._ask_box.add_class("sk-ask-box")
         self._build_game_parts()
@@ -404,15 +405,35 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         """Ask why (who may ask about whom: :mod:`sloth_widgets.asking`). An answer is forgotten when
         the one who asked leaves the screen."""
         session = self.session
-        key = (id(session), session.mode == "watch", ask_viewer(session))
-        if key != self._ask_key:
+        viewer = ask_viewer(session)
+        key = (id(session), session.mode == "watch", viewer)
+        position = len(obs.log)
+        if key != self._ask_key:  # another asker at the screen: forget the answer and the typed move
             self._ask_key = key
+            self._ask_position = position
+            self._ask.forget()
+        elif position != self._ask_position:  # the answer belonged to the position it was asked in
+            self._ask_position = position
             self._ask.clear()
         seats = ask_seats(session)
         # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
         shown = list(obs.legal_moves) if seats else []
         example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
-        self._ask.configure(self._ask_question, seats, example=example, where=self._where_asked, note=ASK_COVERED)
+        live = self.asks_from_selection and viewer is not None and session.mode != "watch"
+        choices = (
+            [(self.move_words(obs, m) or session.game.say_move(m), str(m)) for m in shown]
+            if live and session.my_turn
+            else []
+        )
+        self._ask.configure(
+            self._ask_question,
+            seats,
+            example=example,
+            where=self._where_asked,
+            note=ASK_COVERED,
+            selection=self.preview_move if live and self.shows_hand else None,
+            choices=choices,
+        )
 
     def _ask_question(self, seat: int, move: str) -> Explanation | str:
         return ask_question(self.session, seat, move)

@@ -38,6 +38,9 @@ class BoardHooks(Generic[ObsT]):
     shows_hand: ClassVar[bool] = True  # False for games without a hand of cards
     single_card: ClassVar[bool] = False  # True: one card of the hand at a time (the latest click wins)
     offers_hints: ClassVar[bool] = True  # False: no Hints toggle (a hint would give away what the player must judge)
+    asks_from_selection: ClassVar[bool] = True
+    """Ask why offers the selected cards (:meth:`preview_move`) and a pick list of the asker's legal
+    moves, besides typing; False where a preview would give away what the player must judge."""
     prompt: ClassVar[str] = "Select cards, then press a button."
     person_steps_reveals: ClassVar[bool] = False
     """Staged steps (the spec's ``reveal_kinds``, :mod:`sloth_widgets.reveal`): True, the bots wait
@@ -115,6 +118,11 @@ class BoardHooks(Generic[ObsT]):
 
     def preview_move(self) -> str | None:
         """The move the current selection would make, as text (None: nothing chosen)."""
+        return None
+
+    def move_words(self, obs: ObsT, move: Any) -> str | None:
+        """A legal move as Ask why's pick list names it, in players' words (None: the game's
+        ``say_move``)."""
         return None
 
     def reset_controls(self) -> None:

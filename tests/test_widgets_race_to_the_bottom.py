@@ -329,3 +329,11 @@ def test_a_cheat_on_the_table_is_announced_and_only_cheats_may_follow() -> None:
     select_cards(board, ["T", "T", "T", "T"])
     find(board, "sk-play").click()
     assert "a Smokescreen of 10s" in visible_text(find(board, "sk-picture"))
+
+
+def test_hints_name_the_shapes_in_words_never_a_notation_list() -> None:
+    board = RaceBoard(seed=1, autoplay=False)
+    find(board, "sk-hint-toggle").value = True
+    shown = said(board)
+    assert "Pairs: 4s, 7s or Queens" in shown and "Runs of 3, ending at Jack, Queen, King or Ace" in shown
+    assert "Legal now" not in shown and "9 T J" not in shown and "Q Q Q" not in shown

@@ -363,6 +363,8 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         has_hand = has_hand and not (state.is_over and session.mode == "hot-seat")  # nobody's hand after the end
         cards = self.hand_cards(obs) if has_hand else []
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
+        if cards and hints >= {c.key for c in cards}:  # every card lights (e.g. a lead): the shapes say it
+            hints = set()
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
         self._hand.layout.display = "" if has_hand else "none"
         self._hand_label.value = (
@@ -492,7 +494,13 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     def _refresh_explanation(self) -> None:
         """Show the last verdict, else a live preview of the selection, else a hint list."""
         self._explain.value = explanation_panel_html(
-            self.session, self._verdict, self._note, self.prompt, bool(self._hint.value), self.preview_move
+            self.session,
+            self._verdict,
+            self._note,
+            self.prompt,
+            bool(self._hint.value),
+            self.preview_move,
+            lambda: self.hint_shapes(self.session.observation()),
         )
 
     # -- actions -----------------------------------------------------------------------------

@@ -75,6 +75,11 @@ class BoardHooks(Generic[ObsT]):
         """Card keys that take part in some legal move (engine's legal_moves)."""
         return set()
 
+    def hint_shapes(self, obs: ObsT) -> list[str]:
+        """The shapes of the plays the viewer can make, each a short phrase people read
+        ("Singles: 2, 4 or 8", "Runs of 3, ending at 5 or 6"), for Hints; empty if none."""
+        return []
+
     def picture(self, obs: ObsT, private: bool) -> str:
         """The board picture; `private` False means public parts only (hot-seat cover)."""
         return ""

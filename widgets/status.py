@@ -127,7 +127,7 @@ def explanation_panel_html(
     if said:
         items = "".join(f"<li>{html.escape(shape)}</li>" for shape in said)
         return (
-            f'<div class="sk-explain sk-note">{html.escape(text)}<div class="sk-legal-list">'
+            f'<div class="sk-explain sk-note">{html.escape(text)}<div class="sk-hint-shapes">'
             f'You can play: <ul class="sk-shapes">{items}</ul></div></div>'
         )
     return explanation_html(None, text)

@@ -481,7 +481,10 @@ class RaceBoard(GameBoard[RaceObservation]):
         if not pitching:
             return  # hidden: keep the widgets as they are (nothing to send)
         keys = self.hand.selected_keys
-        order = " → ".join(card_word(k) for k in keys) or "nothing yet (you may refill without pitching)"
+        order = (
+            " → ".join("Joker" if k == "*" else card_word(k) for k in keys)
+            or "nothing yet (you may refill without pitching)"
+        )
         self._pitch_order.value = f"<b>Under your deck, first to last:</b> {html.escape(order)}"
         self._pitch_button.description = (
             f"Put {counted(len(keys), 'card')} under my deck and refill" if keys else "Refill without pitching"

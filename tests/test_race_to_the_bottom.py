@@ -312,6 +312,17 @@ def test_RB_7_at_most_six_pitches_then_done() -> None:
     assert not state.explain("pitch A").legal
 
 
+def test_RB_11_own_pitched_cards_reach_that_seat_only_twin_worlds() -> None:
+    # two worlds that differ only in which cards Player 1 pitched: Player 1 sees which, in order;
+    # Player 2's observation is the same in both, word for word
+    start = deal(["2 3 4 5 6 7 8 9 T J Q K", "A 9 9"], leader=1)
+    first = play(start, "A", "pass", "pitch 2", "pitch 7")
+    second = play(start, "A", "pass", "pitch K", "pitch 4")
+    assert first.observation(0).seats[0].pitched == ("2", "7")
+    assert second.observation(0).seats[0].pitched == ("K", "4")
+    assert first.observation(1) == second.observation(1)
+
+
 def test_RB_11_observation_hides_other_hands_decks_and_pitches() -> None:
     state = play(deal(["2 3 4 5 6 7 8 9 T J Q K", "A 9 9"], leader=1), "A", "pass", "pitch 2", "pitch 7")
     mine, theirs = state.observation(0), state.observation(1)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sloth_widgets import Board
 from sloth_widgets.ask import AskWhy
-from sloth_widgets.testing import find, shut_rules
+from sloth_widgets.testing import find, select_cards, shut_rules
 
 from sloth_kernel import available_games, game_spec
 
@@ -153,3 +153,47 @@ def test_page_messages_to_ask_why_go_through_the_boards_shield() -> None:
     ask_why.ask_button.comm.handle_msg(page_message({"method": "custom", "content": {"event": "click"}}))
     assert answer(board) == "At the deal: 7-7: not legal for Player 1. Player 1 holds no 7s (TS-2)."
     assert board.last_error == "" and board.state.to_record() == before
+
+
+def test_a_live_player_asks_about_the_selected_cards_without_typing() -> None:
+    board = Board("too-sloth-to-win", seats=["human", *BOTS], autoplay=False, deal=TS_DEAL, rounds=1)
+    ask_why = board._ask
+    assert ask_why.ask_selected.layout.display != "none"
+    ask_why.ask_selected.click()
+    assert answer(board) == "Select some cards first, then ask."
+    select_cards(board, ["5", "6"])
+    ask_why.ask_selected.click()
+    assert answer(board).startswith("At the deal: 5-6: legal for Player 1.") and ask_why.ask_move.value == "5-6"
+
+
+def test_a_live_player_picks_a_move_from_their_legal_moves() -> None:
+    board = Board("too-sloth-to-win", seats=["human", *BOTS], autoplay=False, deal=TS_DEAL, rounds=1)
+    pick = board._ask.ask_pick
+    assert pick.layout.display != "none" and pick.value is None and answer(board) == ""
+    assert [value for _, value in pick.options] == [str(m) for m in board.session.observation().legal_moves]
+    pick.value = "2"
+    assert "Player 1 plays Single 2" in answer(board)
+
+
+def test_the_answer_clears_when_the_position_changes() -> None:
+    board = Board("too-sloth-to-win", seats=["human", *BOTS], autoplay=False, deal=TS_DEAL, rounds=1)
+    assert "Player 1 plays Single 2" in ask(board, "2")
+    board.render()  # the same position: the answer stays
+    assert "Player 1 plays Single 2" in answer(board)
+    board.submit("2")
+    assert answer(board) == ""
+    assert not board.session.my_turn and board._ask.ask_pick.options == ()  # no list off turn
+
+
+def test_the_hot_seat_cover_forgets_the_typed_move() -> None:
+    board = Board("too-sloth-to-win", seats=["human"] * 4, autoplay=False, deal=TS_DEAL, rounds=1)
+    find(board, "sk-reveal").click()
+    ask(board, "5-6")
+    board.submit("2")
+    assert board.session.covered and board._ask.ask_move.value == ""
+    assert board._ask.ask_selected.layout.display == "none" and board._ask.ask_pick.layout.display == "none"
+
+
+def test_sprint_asks_by_typing_only() -> None:
+    board = Board("sprint", seats=["human", "heuristic"], autoplay=False)
+    assert board._ask.ask_selected.layout.display == "none" and board._ask.ask_pick.layout.display == "none"

@@ -257,3 +257,10 @@ def test_every_board_sends_the_stylesheet_file_as_its_first_widget(name: str) ->
     assert css.startswith(".sk-board{") and "<style>" not in css and "\n.sk-sr{" in css
     first = Board(name, seed=1).children[0].value
     assert first.startswith("\n<style>\n" + css + "</style>\n")
+
+
+def test_pause_the_bots_is_off_once_the_game_is_over() -> None:
+    board_over = Board("race-to-the-bottom", seed=3, seats=["heuristic"] * 3, autoplay=False)
+    assert not board_over._pause.disabled  # bots are still to play
+    board_over.run_bots()
+    assert board_over.state.is_over and board_over._pause.disabled

@@ -329,3 +329,24 @@ def test_a_cheat_on_the_table_is_announced_and_only_cheats_may_follow() -> None:
     select_cards(board, ["T", "T", "T", "T"])
     find(board, "sk-play").click()
     assert "a Smokescreen of 10s" in visible_text(find(board, "sk-picture"))
+
+
+def test_hints_name_the_shapes_in_words_never_a_notation_list() -> None:
+    board = RaceBoard(seed=1, autoplay=False)
+    find(board, "sk-hint-toggle").value = True
+    shown = said(board)
+    assert "Pairs: 4s, 7s or Queens" in shown and "Runs of 3, ending at Jack, Queen, King or Ace" in shown
+    assert "Legal now" not in shown and "9 T J" not in shown and "Q Q Q" not in shown
+
+
+def test_the_pitch_order_names_a_joker_in_words() -> None:
+    deal = {"decks": ["T T 5 * 7", "3 3 9", "4 8 J"]}
+    board = RaceBoard(seed=7, seats=["human", "random", "random"], deal=deal, autoplay=False)
+    select_cards(board, ["T", "T"])
+    find(board, "sk-play").click()
+    while not board.session.my_turn:
+        find(board, "sk-next").click()
+    find(board, "sk-pass").click()
+    select_cards(board, ["7", "*", "5"])
+    shown = visible_text(find(board, "sk-pitch-order"))
+    assert "first to last: 7 → Joker → 5" in shown and "*" not in shown

@@ -362,3 +362,15 @@ def test_a_match_waits_for_the_reveal_before_the_next_game() -> None:
     assert not any(b.disabled for b in hand_buttons(board))
     assert "Game 1:" in visible_text(find(board, "sk-standings"))
     assert any(line.startswith("Wins:") for line in log_lines(board))
+
+
+def test_your_hand_stays_in_view_throughout_the_reveal() -> None:
+    board = SurplusBoard(seed=2, seats=["human", "heuristic", "heuristic"], autoplay=False)
+    play_until_the_end(board)
+    obs = board.session.observation()
+    assert board.revealing(obs)  # the reveal is still to step through
+    mine = sorted(obs.discards[0] + (obs.kept[0] or ()) + obs.drafted[0])
+    assert mine and sorted(c.key for c in board.hand.cards) == mine
+    assert board.hand.layout.display != "none"
+    board.show_every_step()
+    assert sorted(c.key for c in board.hand.cards) == mine

@@ -211,8 +211,20 @@ def test_hints_highlight_cards_of_legal_plays() -> None:
     board = TooSlothBoard(seed=1, autoplay=False)
     find(board, "sk-hint-toggle").value = True
     hinted = [c.key for c, b in zip(board.hand.cards, hand_buttons(board), strict=False) if "sk-hint" in b._dom_classes]
-    assert set(hinted) == {"2", "4", "5", "6", "7", "8", "D"}
-    assert "Legal now:" in said(board)
+    assert hinted == []  # a lead: every card could play, so lighting them all would say nothing
+    shown = said(board)
+    assert "Jumps of 3: 5s or 8s" in shown and "Singles: 2, 4, 5, 6, 7 or 8" in shown
+    assert "Legal now" not in shown and "D1-2" not in shown and "2-D3-4" not in shown  # no notation list
+
+
+def test_hints_on_a_follow_light_the_cards_that_beat_the_table_and_name_the_shape() -> None:
+    deal = {"hands": ["2 5 6", "3 4 8 7", "1 1 6", "7 7 8"]}
+    board = TooSlothBoard(seats=["heuristic", "human", "heuristic", "heuristic"], deal=deal, rounds=1, autoplay=False)
+    board.run_bots()
+    assert board.state.table == (5, 6)
+    find(board, "sk-hint-toggle").value = True
+    hinted = [c.key for c, b in zip(board.hand.cards, hand_buttons(board), strict=False) if "sk-hint" in b._dom_classes]
+    assert sorted(hinted) == ["7", "8"] and "Runs of 2, ending at 8" in said(board)
 
 
 def test_play_again_keeps_seats_and_options_with_a_fresh_deal() -> None:

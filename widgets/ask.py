@@ -81,10 +81,28 @@ class AskWhy(widgets.VBox):
         )
         self.ask_button.add_class("sk-ask")
         self.ask_button.on_click(lambda _: self.ask_why())
+        self._selection: Callable[[], str | None] | None = None
+        self._picking = False  # True while the pick list is refilled (no question then)
+        self.ask_selected = widgets.Button(
+            description="Ask about my selection",
+            tooltip="Could you play the cards you selected here, and what would it do?",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        self.ask_selected.add_class("sk-ask-selected")
+        self.ask_selected.on_click(lambda _: self.ask_about_selection())
+        self.ask_pick = widgets.Dropdown(
+            description="or pick",
+            options=[],
+            value=None,
+            layout=widgets.Layout(width="auto", max_width="100%", display="none"),
+            style={"description_width": "50px"},
+        )
+        self.ask_pick.add_class("sk-ask-pick")
+        self.ask_pick.observe(self._on_pick, "value")
         self.ask_answer = widgets.HTML(layout=widgets.Layout(width="auto", max_width="100%"))
         self.ask_answer.add_class("sk-ask-answer-box")
         self.controls = widgets.HBox(
-            [self.ask_seat, self.ask_move, self.ask_button],
+            [self.ask_seat, self.ask_move, self.ask_button, self.ask_selected, self.ask_pick],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto", max_width="100%"),
         )
         self.controls.add_class("sk-ask-controls")
@@ -99,6 +117,8 @@ class AskWhy(widgets.VBox):
         where: Callable[[], str] | None = None,
         note: str = "",
         rules: Mapping[str, str] | None = None,
+        selection: Callable[[], str | None] | None = None,
+        choices: Sequence[tuple[str, str]] = (),
     ) -> None:
         """Who may be asked about (`seats`; the first is chosen unless the chosen one is still there),
         the question that answers, an example move for the box (None keeps the one it shows), and
@@ -122,6 +142,43 @@ class AskWhy(widgets.VBox):
             self.ask_move.placeholder = f"a move, e.g. {example}"
         if self._question is None:
             self.ask_answer.value = notice_html(note) if note else ""
+        # no typing needed: the cards selected (`selection`, the board's preview) or a move picked from `choices`
+        self._selection = selection if self._question is not None else None
+        self.ask_selected.layout.display = "" if self._selection is not None else "none"
+        picks = list(choices) if self._question is not None else []
+        if list(self.ask_pick.options) != picks:
+            self._picking = True
+            try:
+                self.ask_pick.options = picks
+                self.ask_pick.value = None
+            finally:
+                self._picking = False
+        self.ask_pick.layout.display = "" if picks else "none"
+
+    def forget(self) -> None:
+        """Forget the answer and the typed move (the next one at the screen must not see them)."""
+        self.clear()
+        self.ask_move.value = ""
+
+    def ask_about_selection(self) -> Explanation | None:
+        """Ask about the move the selected cards would make (the board's preview)."""
+        if self._selection is None:
+            return None
+        move = self._selection()
+        if move is None:
+            self.ask_answer.value = notice_html("Select some cards first, then ask.")
+            return None
+        return self.ask_about(move)
+
+    def ask_about(self, move: str) -> Explanation | None:
+        """Ask about `move` for the chosen seat, as if it had been typed."""
+        self.ask_move.value = move
+        return self.ask_why()
+
+    def _on_pick(self, change: dict[str, object]) -> None:
+        if self._picking or not isinstance(change["new"], str):
+            return
+        self.ask_about(change["new"])
 
     def clear(self) -> None:
         """Forget the shown answer (it belonged to another moment or another viewer)."""

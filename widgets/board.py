@@ -86,6 +86,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._setup_box.add_class("sk-setup-box")
         self._ask = AskWhy()  # "Ask why": see _configure_ask for who may ask about whom
         self._ask_key: tuple[Any, ...] | None = None  # whose question the shown answer was
+        self._ask_position = 0  # the log's length when it was asked (a new event: a new position)
         self._ask_box = Disclosure("Ask why", self._ask, layout=widgets.Layout(width="auto", max_width="100%"))
         self._ask_box.add_class("sk-ask-box")
         self._build_game_parts()
@@ -366,6 +367,8 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         has_hand = has_hand and not (state.is_over and session.mode == "hot-seat")  # nobody's hand after the end
         cards = self.hand_cards(obs) if has_hand else []
         hints = self.hinted_keys(obs) if (self._hint.value and my_turn) else set()
+        if cards and hints >= {c.key for c in cards}:  # every card lights (e.g. a lead): the shapes say it
+            hints = set()
         self._hand.show(cards, hinted=[c.key in hints for c in cards], enabled=self.hand_enabled(obs, my_turn))
         self._hand.layout.display = "" if has_hand else "none"
         self._hand_label.value = (
@@ -383,6 +386,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._skip.disabled = not bots_pending or session.mode == "watch"
         self._skip.layout.display = "none" if session.mode == "watch" else ""
         self._botbar.layout.display = "none" if not session.bots else ""
+        self._pause.disabled = bool(state.is_over)  # nothing left to pause once the game is over
         self._standings.value = rule_markup(session.game.rules, self.standings(obs))
         lines = [e.text for e in obs.log]
         if private:
@@ -407,14 +411,26 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         """Ask why (who may ask about whom: :mod:`sloth_widgets.asking`). An answer is forgotten when
         the one who asked leaves the screen."""
         session = self.session
-        key = (id(session), session.mode == "watch", ask_viewer(session))
-        if key != self._ask_key:
+        viewer = ask_viewer(session)
+        key = (id(session), session.mode == "watch", viewer)
+        position = len(obs.log)
+        if key != self._ask_key:  # another asker at the screen: forget the answer and the typed move
             self._ask_key = key
+            self._ask_position = position
+            self._ask.forget()
+        elif position != self._ask_position:  # the answer belonged to the position it was asked in
+            self._ask_position = position
             self._ask.clear()
         seats = ask_seats(session)
         # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
         shown = list(obs.legal_moves) if seats else []
         example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
+        live = self.asks_from_selection and viewer is not None and session.mode != "watch"
+        choices = (
+            [(self.move_words(obs, m) or session.game.say_move(m), str(m)) for m in shown]
+            if live and session.my_turn
+            else []
+        )
         self._ask.configure(
             self._ask_question,
             seats,
@@ -422,6 +438,8 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             where=self._where_asked,
             note=ASK_COVERED,
             rules=session.game.rules,
+            selection=self.preview_move if live and self.shows_hand else None,
+            choices=choices,
         )
 
     def _ask_question(self, seat: int, move: str) -> Explanation | str:
@@ -481,7 +499,13 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     def _refresh_explanation(self) -> None:
         """Show the last verdict, else a live preview of the selection, else a hint list."""
         self._explain.value = explanation_panel_html(
-            self.session, self._verdict, self._note, self.prompt, bool(self._hint.value), self.preview_move
+            self.session,
+            self._verdict,
+            self._note,
+            self.prompt,
+            bool(self._hint.value),
+            self.preview_move,
+            lambda: self.hint_shapes(self.session.observation()),
         )
 
     # -- actions -----------------------------------------------------------------------------

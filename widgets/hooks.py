@@ -38,6 +38,9 @@ class BoardHooks(Generic[ObsT]):
     shows_hand: ClassVar[bool] = True  # False for games without a hand of cards
     single_card: ClassVar[bool] = False  # True: one card of the hand at a time (the latest click wins)
     offers_hints: ClassVar[bool] = True  # False: no Hints toggle (a hint would give away what the player must judge)
+    asks_from_selection: ClassVar[bool] = True
+    """Ask why offers the selected cards (:meth:`preview_move`) and a pick list of the asker's legal
+    moves, besides typing; False where a preview would give away what the player must judge."""
     prompt: ClassVar[str] = "Select cards, then press a button."
     person_steps_reveals: ClassVar[bool] = False
     """Staged steps (the spec's ``reveal_kinds``, :mod:`sloth_widgets.reveal`): True, the bots wait
@@ -71,6 +74,11 @@ class BoardHooks(Generic[ObsT]):
     def hinted_keys(self, obs: ObsT) -> set[str]:
         """Card keys that take part in some legal move (engine's legal_moves)."""
         return set()
+
+    def hint_shapes(self, obs: ObsT) -> list[str]:
+        """The shapes of the plays the viewer can make, each a short phrase people read
+        ("Singles: 2, 4 or 8", "Runs of 3, ending at 5 or 6"), for Hints; empty if none."""
+        return []
 
     def picture(self, obs: ObsT, private: bool) -> str:
         """The board picture; `private` False means public parts only (hot-seat cover)."""
@@ -115,6 +123,11 @@ class BoardHooks(Generic[ObsT]):
 
     def preview_move(self) -> str | None:
         """The move the current selection would make, as text (None: nothing chosen)."""
+        return None
+
+    def move_words(self, obs: ObsT, move: Any) -> str | None:
+        """A legal move as Ask why's pick list names it, in players' words (None: the game's
+        ``say_move``)."""
         return None
 
     def reset_controls(self) -> None:

@@ -106,10 +106,12 @@ def explanation_panel_html(
     prompt: str,
     hints: bool,
     preview_move: Callable[[], str | None],
+    shapes: Callable[[], Sequence[str]] = lambda: (),
 ) -> str:
     """The words under the controls: the last verdict, else a live preview of the selection
-    (`preview_move`, asked only on the viewer's turn), else the note or prompt, with the legal
-    moves when `hints` are on. Rule ids they cite open the game's words for them."""
+    (`preview_move`, asked only on the viewer's turn), else the note or prompt, with the shapes
+    of the plays the viewer can make (`shapes`, in words) when `hints` are on. Rule ids they cite
+    open the game's words for them."""
     rules = session.game.rules
     if session.covered and not session.state.is_over:
         # the last words may name a secret move (e.g. an opening pick): none behind the cover,
@@ -123,12 +125,12 @@ def explanation_panel_html(
     if move is not None:
         return explanation_html(session.state.explain(move), rules=rules)
     text = note or prompt
-    if hints:
-        moves = [str(m) for m in session.observation().legal_moves]
-        shown = ", ".join(moves[:40]) + (" …" if len(moves) > 40 else "")
+    said = list(shapes()) if hints else []
+    if said:
+        items = "".join(f"<li>{html.escape(shape)}</li>" for shape in said)
         return (
-            f'<div class="sk-explain sk-note">{rule_text(rules, text)}<div class="sk-legal-list">'
-            f"Legal now: {html.escape(shown)}</div></div>"
+            f'<div class="sk-explain sk-note">{rule_text(rules, text)}<div class="sk-hint-shapes">'
+            f'You can play: <ul class="sk-shapes">{items}</ul></div></div>'
         )
     return explanation_html(None, text, rules)
 

@@ -14,7 +14,7 @@ from sloth_widgets.markup import face_css, progress_bar
 
 from sloth_kernel.errors import counted
 from sloth_kernel.games.race_to_the_bottom.engine import RaceConfig, RaceObservation
-from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, new_deck
+from sloth_kernel.games.race_to_the_bottom.melds import CARD_SYMBOLS, RANK_NAMES, RANKS, new_deck
 from sloth_kernel.games.race_to_the_bottom.render import card_face
 from sloth_kernel.render import kit
 
@@ -124,6 +124,11 @@ def ordinal(place: int) -> str:
     return ORDINALS.get(place, f"{place}th")
 
 
+def or_list(words: list[str]) -> str:
+    """'4', '4 or 7', '4, 7 or Queen'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 class RaceBoard(GameBoard[RaceObservation]):
     """``RaceBoard()``: race your 54 cards against two bots; a fresh, secret deal unless ``seed=…`` chooses one.
 
@@ -194,6 +199,29 @@ class RaceBoard(GameBoard[RaceObservation]):
             name = "Joker (wild: you declare its rank when you play it)" if token == "*" else card_word(token)
             shown.append(HandCard(token, face_class(token), name, group_start=index > 0 and hand[index - 1] != token))
         return shown
+
+    def hint_shapes(self, obs: RaceObservation) -> list[str]:
+        """'Singles: 4, 7 or Queen', 'Pairs: 4s or 7s', 'Runs of 3, ending at Jack or Queen' (a Joker as the rank it stands for)."""
+        groups: dict[tuple[str, int, bool], list[int]] = {}
+        for move in obs.legal_moves:
+            kind, cards = getattr(move, "kind", None), getattr(move, "cards", ())
+            if not kind or not cards:
+                continue
+            sequence = bool(getattr(move, "sequence", False))
+            top = RANKS.index(cards[-1].lstrip("*")) if sequence else max(RANKS.index(c.lstrip("*")) for c in cards)
+            ranks = groups.setdefault((kind, len(cards) if sequence else 0, sequence), [])
+            if top not in ranks:
+                ranks.append(top)
+        said = []
+        for (kind, size, sequence), ranks in groups.items():
+            words = [RANK_NAMES[r] for r in sorted(ranks)]
+            if sequence:
+                said.append(f"{kind}s of {size}, ending at {or_list(words)}")
+            elif kind == "Single":
+                said.append(f"Singles: {or_list(words)}")
+            else:
+                said.append(f"{kind}s: {or_list([w + 's' for w in words])}")
+        return said
 
     def hinted_keys(self, obs: RaceObservation) -> set[str]:
         keys: set[str] = set()
@@ -453,7 +481,10 @@ class RaceBoard(GameBoard[RaceObservation]):
         if not pitching:
             return  # hidden: keep the widgets as they are (nothing to send)
         keys = self.hand.selected_keys
-        order = " → ".join(card_word(k) for k in keys) or "nothing yet (you may refill without pitching)"
+        order = (
+            " → ".join("Joker" if k == "*" else card_word(k) for k in keys)
+            or "nothing yet (you may refill without pitching)"
+        )
         self._pitch_order.value = f"<b>Under your deck, first to last:</b> {html.escape(order)}"
         self._pitch_button.description = (
             f"Put {counted(len(keys), 'card')} under my deck and refill" if keys else "Refill without pitching"

@@ -138,6 +138,7 @@ class SprintBoard(GameBoard[SprintObservation]):
     title = "Sprint!"
     shows_hand = False
     offers_hints = False  # a hint would have to count for you (SP-7)
+    asks_from_selection = False  # no selection, and a preview or a list of lifts would count for you (SP-7)
     prompt = "Drag the cut point down the pile (further down lifts more), then press Lift here."
 
     def __init__(self, seed: int | None = None, seats: list[str] | None = None, **options: Any) -> None:

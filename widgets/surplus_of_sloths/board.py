@@ -260,6 +260,8 @@ class SurplusBoard(GameBoard[SurplusObservation]):
         kept = list(obs.kept[viewer] or ())
         marked = [(c, "kept from the deal, private") for c in kept]
         marked += [(c, "drafted, public") for c in obs.drafted[viewer]]
+        if obs.phase == "over":  # the game's end: the types revealed were set aside, still yours to see (SS-7)
+            marked += [(c, "shown at the reveal") for c in obs.discards[viewer]]
         marked.sort(key=lambda item: card_order(item[0]))
         shown = []
         for index, (code, where) in enumerate(marked):

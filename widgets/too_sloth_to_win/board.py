@@ -27,7 +27,7 @@ from sloth_widgets.markup import face_css
 
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import counted
-from sloth_kernel.games.too_sloth_to_win.combos import DRINK_BASE, card_value, combo_name
+from sloth_kernel.games.too_sloth_to_win.combos import DRINK_BASE, card_value, combo_kind, combo_name
 from sloth_kernel.games.too_sloth_to_win.engine import (
     ELIMINATING_PASS,
     EMPTY_TABLE,
@@ -90,6 +90,11 @@ def move_keys(move_text: str) -> list[str]:
 def take_label(pass_text: str) -> str:
     word = pass_text.split()[1] if " " in pass_text else ""
     return "take nothing" if not word else "take the drink" if word == "D" else f"take the {word}"
+
+
+def or_list(words: list[str]) -> str:
+    """'2', '2 or 4', '2, 4 or 8'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def names(seats: list[int] | tuple[int, ...]) -> str:
@@ -185,6 +190,26 @@ class TooSlothBoard(GameBoard[TooSlothObservation]):
             if not text.startswith("pass"):
                 keys.update(move_keys(text))
         return keys
+
+    def hint_shapes(self, obs: TooSlothObservation) -> list[str]:
+        """'Singles: 2, 4 or 8', 'Jumps of 2: 4s or 7s', 'Runs of 3, ending at 5 or 6' (drinks counted as declared)."""
+        tops: dict[tuple[str, int], set[int]] = {}
+        for move in obs.legal_moves:
+            cards = getattr(move, "cards", ())
+            kind = combo_kind(cards) if cards else None
+            if kind is not None:
+                tops.setdefault((kind, len(cards)), set()).add(max(card_value(c) for c in cards))
+        order = {"single": 0, "jump": 1, "run": 2}
+        said = []
+        for (kind, size), values in sorted(tops.items(), key=lambda item: (order[item[0][0]], item[0][1])):
+            numbers = [str(v) for v in sorted(values)]
+            if kind == "single":
+                said.append(f"Singles: {or_list(numbers)}")
+            elif kind == "jump":
+                said.append(f"Jumps of {size}: {or_list([n + 's' for n in numbers])}")
+            else:
+                said.append(f"Runs of {size}, ending at {or_list(numbers)}")
+        return said
 
     def seat_facts(self, obs: TooSlothObservation, seat: int) -> list[str]:
         scene, results = self._scene(obs), self._results_step(obs)

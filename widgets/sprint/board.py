@@ -228,7 +228,9 @@ class SprintBoard(GameBoard[SprintObservation]):
             'grid-template-areas:"top top" "pic tab" "cover cover" "label me" "hand me"}'
             "}.sk-two-col .sk-lift-box{flex-flow:column !important;max-width:330px}"
             ".sk-two-col .sk-lift-box>.widget-vbox>:first-child{order:3}"
-            "@media (max-width:700px){.sk-two-col .sk-felt>.sk-table-area:has(.sk-lift-box){order:1}}"  # a phone
+            # on a phone: the lift first, its buttons above the pile (whose height changes every game)
+            "@media (max-width:700px){.sk-two-col .sk-felt>.sk-table-area:has(.sk-lift-box){order:1}"
+            ".sk-two-col .sk-lift-box>.widget-vbox{order:-1}}"
             ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px;display:none !important}"  # 24 px at least
             ".sk-page .sk-board .sk-lift-cut{display:flex !important}"  # the light template names its handle
             ".sk-cut-steps{gap:6px;margin:4px 0}"

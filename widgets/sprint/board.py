@@ -223,14 +223,15 @@ class SprintBoard(GameBoard[SprintObservation]):
             ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}"
             ".sk-track-narrow{display:none}.sk-track-wide svg{width:360px;max-width:100%}"
             ".sk-track-narrow svg{width:100%}"  # squares of 24 px and more: the track wraps
-            # beside the picture where the width allows, the pile and its controls, the Lift button first
+            # beside the picture where the width allows: the pile and its controls
             "@media (min-width:701px){.sk-two-col .sk-felt:has(.sk-lift-box){grid-template-columns:minmax(0,1fr) auto;"
             'grid-template-areas:"top top" "pic tab" "cover cover" "label me" "hand me"}'
             "}.sk-two-col .sk-lift-box{flex-flow:column !important;max-width:330px}"
-            ".sk-two-col .sk-lift-box>.widget-vbox>:first-child{order:3}"
-            # on a phone: the lift first, its buttons above the pile (whose height changes every game)
-            "@media (max-width:700px){.sk-two-col .sk-felt>.sk-table-area:has(.sk-lift-box){order:1}"
-            ".sk-two-col .sk-lift-box>.widget-vbox{order:-1}}"
+            ".sk-two-col .sk-lift-box>*,.sk-two-col .sk-lift-box>.widget-vbox>*{flex:none !important}"
+            ".sk-two-col .sk-lift-box>.widget-vbox{display:contents}.sk-two-col .sk-lift-box .sk-cut-steps{order:-2}"
+            ".sk-two-col .sk-lift-box .sk-lift{order:-1}.sk-two-col .sk-lift-box>.widget-vbox>:first-child{order:1}"
+            # the lift's buttons above the pile (whose height changes every game), and on a phone the lift first
+            "@media (max-width:700px){.sk-two-col .sk-felt>.sk-table-area:has(.sk-lift-box){order:1}}"
             ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px;display:none !important}"  # 24 px at least
             ".sk-page .sk-board .sk-lift-cut{display:flex !important}"  # the light template names its handle
             ".sk-cut-steps{gap:6px;margin:4px 0}"

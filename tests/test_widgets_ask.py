@@ -38,7 +38,7 @@ def test_every_board_has_a_closed_ask_why_section_between_the_log_and_the_setup(
     board = Board(game, seed=5, autoplay=False)
     box = find(board, "sk-ask-box")
     assert box.title == "Ask why" and not box.opened and box.content.layout.display == "none"
-    children = list(board.children)
+    children = list(board._side.children)  # the side column: the log and standings, Ask why, New game
     assert children.index(board._panels) < children.index(box) < children.index(board._setup_box)
     ask_why = find(board, "sk-ask-why")
     assert isinstance(ask_why, AskWhy)

@@ -131,6 +131,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._my_seat = widgets.HTML()  # your seat, below the middle of the table
         self._my_seat.add_class("sk-my-seat")
         self._hand_label = widgets.HTML()
+        self._hand_label.add_class("sk-hand-title")
         self._hand = CardHand(single=self.single_card)
         self._hand.observe(self._on_select, "selected")
         self._hint = widgets.ToggleButton(
@@ -238,19 +239,17 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             ]
         )
         self._felt.add_class("sk-felt")
-        self.children = [
-            self._style,
-            self._status,
-            self._error,
-            self._over,
-            self._felt,
-            self._controls,
-            self._explain,
-            self._botbar,
-            self._panels,
-            self._ask_box,
-            self._setup_box,
-        ]
+        # the play column: the turn line, the table and your controls (on a phone, board.css
+        # brings your hand and controls up to the first screen)
+        self._main = widgets.VBox(
+            [self._status, self._error, self._over, self._felt, self._controls, self._explain, self._botbar]
+        )
+        self._main.add_class("sk-main")
+        # the side column: the log and standings, then the folding sections
+        self._side = widgets.VBox([self._panels, self._ask_box, self._setup_box])
+        self._side.add_class("sk-side")
+        self.children = [self._style, self._main, self._side]
+        self.add_class("sk-two-col")
 
     @property
     def hand(self) -> CardHand:

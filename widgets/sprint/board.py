@@ -43,7 +43,8 @@ from sloth_kernel.games.sprint.engine import (
 from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
 from sloth_kernel.render import kit
 
-NARROW_ROW = 13  # squares per row of the track on a phone-wide board
+WIDE_ROW = 13  # squares per row of the track beside the pile (a track that wraps: squares of 24 px and more)
+NARROW_ROW = 10  # squares per row of the track on a phone-wide board
 SLIDER_INSET = 12  # px: where the slider's track starts and ends inside its box (half the 28 px handle, less 2)
 CUT_STEP = 0.03  # of the slider's frame: what Cut higher or Cut lower moves (three arrow presses on the handle)
 _STEP_LAYOUT = widgets.Layout(width="auto", min_width="110px")
@@ -225,7 +226,17 @@ class SprintBoard(GameBoard[SprintObservation]):
             ".sk-board .sk-hare-turn.jupyter-button{min-height:36px;font-weight:700}"
             ".sk-sprint-lift{display:flex;gap:10px;align-items:center;flex-wrap:wrap}"
             ".sk-sprint-lift>div:last-child{flex:1 1 180px;min-width:0}"
-            ".sk-track-narrow{display:none}"
+            ".sk-track-narrow{display:none}.sk-track-wide svg{width:360px;max-width:100%}"
+            ".sk-track-narrow svg{width:100%}"  # squares of 24 px and more: the track wraps
+            # beside the picture where the width allows: the pile and its controls
+            "@media (min-width:701px){.sk-two-col .sk-felt:has(.sk-lift-box){grid-template-columns:minmax(0,1fr) auto;"
+            'grid-template-areas:"top top" "pic tab" "cover cover" "label me" "hand me"}'
+            "}.sk-two-col .sk-lift-box{flex-flow:column !important;max-width:330px}"
+            ".sk-two-col .sk-lift-box>*,.sk-two-col .sk-lift-box>.widget-vbox>*{flex:none !important}"
+            ".sk-two-col .sk-lift-box>.widget-vbox{display:contents}.sk-two-col .sk-lift-box .sk-cut-steps{order:-2}"
+            ".sk-two-col .sk-lift-box .sk-lift{order:-1}.sk-two-col .sk-lift-box>.widget-vbox>:first-child{order:1}"
+            # the lift's buttons above the pile (whose height changes every game), and on a phone the lift first
+            "@media (max-width:700px){.sk-two-col .sk-felt>.sk-table-area:has(.sk-lift-box){order:1}}"
             ".sk-board .sk-lift-cut{--jp-widgets-slider-handle-size:28px;display:none !important}"  # 24 px at least
             ".sk-page .sk-board .sk-lift-cut{display:flex !important}"  # the light template names its handle
             ".sk-cut-steps{gap:6px;margin:4px 0}"
@@ -313,7 +324,7 @@ class SprintBoard(GameBoard[SprintObservation]):
             f"<div>{html.escape(head)}</div>"
             + kit.panel(
                 "The track (layout assumed, SP-1)",
-                f'<div class="sk-track-wide">{track(obs, hare=self._hare(obs))}</div>'
+                f'<div class="sk-track-wide">{track(obs, WIDE_ROW, hare=self._hare(obs))}</div>'
                 f'<div class="sk-track-narrow">{track(obs, NARROW_ROW, hare=self._hare(obs))}</div>',  # on a phone
             )
             + '<div style="display:flex;gap:10px;flex-wrap:wrap">'

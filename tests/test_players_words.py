@@ -102,10 +102,8 @@ def test_a_whole_game_reads_in_players_words(game: str) -> None:
 
 def test_every_bot_level_has_a_persons_name_and_a_line_no_two_levels_sharing_a_name() -> None:
     from sloth_kernel.bots import bot_classes, level_blurb, level_title
-    from sloth_kernel.registry import game_specs
-
     by_title: dict[str, set[type]] = {}
-    for game in game_specs():
+    for game in GAMES:  # the bundled games (a plugin's bot may have no title: its code name is shown)
         for level, cls in bot_classes(game).items():
             title = level_title(game, level)
             assert title != level and title[:1].isupper() and level_blurb(game, level), (game, level)

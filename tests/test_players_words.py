@@ -102,6 +102,7 @@ def test_a_whole_game_reads_in_players_words(game: str) -> None:
 
 def test_every_bot_level_has_a_persons_name_and_a_line_no_two_levels_sharing_a_name() -> None:
     from sloth_kernel.bots import bot_classes, level_blurb, level_title
+
     by_title: dict[str, set[type]] = {}
     for game in GAMES:  # the bundled games (a plugin's bot may have no title: its code name is shown)
         for level, cls in bot_classes(game).items():
@@ -110,3 +111,14 @@ def test_every_bot_level_has_a_persons_name_and_a_line_no_two_levels_sharing_a_n
             by_title.setdefault(title, set()).add(cls)
     assert all(len(classes) == 1 for classes in by_title.values()), by_title  # one name, one level
     assert level_blurb("sprint", "random") == "plays any legal move at random"
+
+
+def test_surplus_moves_may_name_their_cards_and_are_said_by_name() -> None:
+    from sloth_kernel import load_game
+
+    game = load_game("surplus-of-sloths", babies=True)
+    assert str(game.parse_move("pick Pygmy 3")) == "pick R3"
+    assert str(game.parse_move("take linnaeus x from row 2")) == "take LX from row 2"
+    assert str(game.parse_move("take Linnaeus Two-Toed 5 row 1")) == "take L5 from row 1"
+    assert str(game.parse_move("take L5 from row 1")) == "take L5 from row 1"  # the notation still reads
+    assert game.parse_move("take S7 from row 1").words == "take Maned 7 from row 1"

@@ -40,7 +40,9 @@ def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], h
     elif session.covered:
         what = f"{seat_name(session.to_move)} is next: pass the device."
     elif session.bot_to_move:
-        what = f"{seat_name(session.to_move)} ({bot_words(session.game.name, session.seats[session.to_move])}) is playing…"
+        what = (
+            f"{seat_name(session.to_move)} ({bot_words(session.game.name, session.seats[session.to_move])}) is playing…"
+        )
     else:
         what = f"{seat_name(session.to_move)} is to move."
     seed = ""

@@ -53,8 +53,9 @@ def defects(text: str, game: str) -> list[str]:
     if game == "race-to-the-bottom":
         checks.append((JOKER, "a * Joker"))
     for pattern, what in checks:
-        for m in pattern.finditer(text):
-            found.append(f"{what} {m.group()!r}: …{text[max(0, m.start() - 50) : m.end() + 20]}…")
+        found += [
+            f"{what} {m.group()!r}: …{text[max(0, m.start() - 50) : m.end() + 20]}…" for m in pattern.finditer(text)
+        ]
     if "Assumed:" in text:
         found.append("the Assumed: deck-count line")
     if "tooltip=None" in text or "tooltip=null" in text:
@@ -77,7 +78,7 @@ def test_a_whole_game_reads_in_players_words(game: str) -> None:
     board = Board(game, seed=5, autoplay=False, **GAMES[game])
     found: set[str] = set()
     me = make_bot(game, "random", seed=1)
-    for step in range(600):
+    for _ in range(600):
         found.update(defects(page_text(board), game))
         state = board.state
         if state.is_over:

@@ -502,7 +502,7 @@ def test_a_ten_typed_as_10_is_refused_and_shown_as_10() -> None:
 def test_a_drafted_baby_is_said_with_its_article() -> None:
     from sloth_kernel.games.surplus_of_sloths.engine import Take, _take_event, netted_words
 
-    assert netted_words("Baby") == "the Baby itself" and netted_words("R5") == "R5"
+    assert netted_words("Baby") == "the Baby itself" and netted_words("R5") == "Pygmy 5"
     event = _take_event(0, Take("Baby", 1), True)
     assert event.text.startswith("Player 1 takes a Baby from row 1; everyone drafts from row 1 this round, so they")
 

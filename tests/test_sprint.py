@@ -744,6 +744,8 @@ def test_render_shows_track_objective_reveal_and_assumptions():
         "sk-assume",
     ):
         assert css in html
-    assert "Assumed" in html and "SP-1" in html and "SP-2" in html and "SP-3" in html
+    assert "Assumed:" not in html and "layout assumed" not in html  # a marker opens the note instead
+    assert "<summary>Stand-in layout</summary>" in html and "About these rules" in html
+    assert "SP-1" in html and "SP-2" in html and "SP-3" in html
     assert 'data-card="join"' in html and 'data-card="9"' in html
     assert state._repr_html_()

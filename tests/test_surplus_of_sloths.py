@@ -326,7 +326,7 @@ def test_SS_6_a_drafted_baby_offers_keep_or_net_any_card_of_the_hand() -> None:
     assert state.current_player == 0
     after = state.play("net S7")
     assert after.kept[0] == [] and CARD_IDS["S7"] in after.net and after.current_player == 1
-    assert "uses the Baby to put S7" in after.log[-1].text
+    assert "uses the Baby to put Maned 7" in after.log[-1].text
     kept = state.play(KEEP)
     assert kept.drafted[0] == ids("R1 R2 Baby") and kept.current_player == 1
 

@@ -16,7 +16,7 @@ class Disclosure(widgets.VBox):
 
     def __init__(self, title: str, content: widgets.Widget, **kwargs: Any) -> None:
         self.title = title
-        self.toggle = widgets.ToggleButton(value=False, description=title, icon="caret-right")
+        self.toggle = widgets.ToggleButton(value=False, description=title, icon="caret-right", tooltip="")
         self.toggle.add_class("sk-disclosure-toggle")
         self.content = content
         self.content.layout.display = "none"

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
-from sloth_widgets.session import HUMAN, Session, parse_seed, player_counts
+from sloth_widgets.session import HUMAN, Session, level_choice, parse_seed, player_counts
 
 from sloth_kernel.bots import bot_levels
 from sloth_kernel.core import seat_name
@@ -28,7 +28,9 @@ class SeatSetup(widgets.VBox):
         self.game_name = game_name
         self._on_new = on_new
         counts = [c for c in (player_counts(game_name) if game_name else [1]) if c <= self.MAX_SEATS]
-        kinds = [HUMAN] + (bot_levels(game_name) if game_name else [])
+        kinds: list[Any] = [("a person at this screen", HUMAN)] + [
+            (level_choice(game_name, level), level) for level in (bot_levels(game_name) if game_name else [])
+        ]
         self.players = widgets.Dropdown(
             options=counts, value=counts[0], description="Players", layout=widgets.Layout(width="180px")
         )

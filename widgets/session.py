@@ -24,7 +24,7 @@ from urllib.parse import parse_qs
 import traitlets
 
 from sloth_kernel import ConfigError, Explanation, IllegalMoveError, InvalidMoveError, load_game
-from sloth_kernel.bots import bot_levels, make_bot
+from sloth_kernel.bots import bot_levels, level_blurb, level_title, make_bot
 from sloth_kernel.core import fresh_seed, seat_name
 
 HUMAN = "human"
@@ -224,11 +224,11 @@ class Session(traitlets.HasTraits):
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         """How the table names a seat: ("You", "Player 1") for the seat on screen, else
-        ("Player 2", "heuristic bot") and the like."""
+        ("Player 2", "Hazel, a bot") and the like."""
         if 0 <= seat < len(self.seats) and seat == self.viewer and self.mode == "bots":
             return "You", seat_name(seat)
         kind = self.seats[seat] if 0 <= seat < len(self.seats) else HUMAN
-        return seat_name(seat), ("at this screen" if kind == HUMAN else f"{kind} bot")
+        return seat_name(seat), ("at this screen" if kind == HUMAN else bot_words(self.game.name, kind))
 
     @property
     def mode_words(self) -> str:
@@ -295,6 +295,17 @@ def sequence_refusal(state: Any, seat: int) -> str | None:
 
 def _has_option(game_name: str, name: str) -> bool:
     return hasattr(load_game(game_name).config, name)
+
+
+def bot_words(game_name: str, level: str) -> str:
+    """A bot seat as a person reads it: its level's name, e.g. "Hazel, a bot" (the code name stays in the API)."""
+    return f"{level_title(game_name, level)}, a bot"
+
+
+def level_choice(game_name: str, level: str) -> str:
+    """A level as a setup offers it: its name and how it plays."""
+    blurb = level_blurb(game_name, level)
+    return f"{level_title(game_name, level)} (bot)" + (f": {blurb}" if blurb else "")
 
 
 def default_bot_level(game_name: str) -> str:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from sloth_widgets.markup import explanation_html, rule_text
-from sloth_widgets.session import Session
+from sloth_widgets.session import Session, bot_words
 
 from sloth_kernel import Explanation
 from sloth_kernel.core import seat_name
@@ -40,7 +40,9 @@ def turn_line_html(session: Session, title: str, turn_hint: Callable[[], str], h
     elif session.covered:
         what = f"{seat_name(session.to_move)} is next: pass the device."
     elif session.bot_to_move:
-        what = f"{seat_name(session.to_move)} ({session.seats[session.to_move]} bot) is playing…"
+        what = (
+            f"{seat_name(session.to_move)} ({bot_words(session.game.name, session.seats[session.to_move])}) is playing…"
+        )
     else:
         what = f"{seat_name(session.to_move)} is to move."
     seed = ""

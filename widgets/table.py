@@ -35,10 +35,11 @@ from sloth_widgets.board import GameBoard
 from sloth_widgets.guard import server_log, shield_messages
 from sloth_widgets.log import log_lines_html
 from sloth_widgets.markup import BOARD_STYLE
-from sloth_widgets.session import HUMAN, Session, default_bot_level, sequence_refusal
+from sloth_widgets.session import HUMAN, Session, bot_words, default_bot_level, level_choice, sequence_refusal
 from sloth_widgets.tree import widget_family
 
 from sloth_kernel import Explanation, InvalidMoveError
+from sloth_kernel.bots import bot_levels
 from sloth_kernel.core import seat_name
 from sloth_kernel.errors import SlothKernelError, counted
 from sloth_kernel.tables import (
@@ -118,7 +119,7 @@ class TableSession(Session):
         if seat == self.viewer:
             return "You", seat_name(seat)
         kind = self.seats[seat] if 0 <= seat < len(self.seats) else HUMAN
-        return seat_name(seat), ("at the table" if kind == HUMAN else f"{kind} bot")
+        return seat_name(seat), ("at the table" if kind == HUMAN else bot_words(self.game.name, kind))
 
     @property
     def mode_words(self) -> str:
@@ -520,10 +521,20 @@ class NewTableForm(widgets.VBox):
         count = self.count.value or 0
         old = [kind.value for kind in self.seat_kinds]
         self.seat_kinds = []
+        game = self.game.value if isinstance(self.game.value, str) and self.game.value in self.specs else None
+        choices: list[tuple[str, str]] = [("a person", "human")]
+        if game is not None:  # the levels by name: "bot" is the game's default level, "bot:LEVEL" another
+            default = default_bot_level(game)
+            choices += [
+                (level_choice(game, level), "bot" if level == default else f"bot:{level}") for level in bot_levels(game)
+            ]
+        else:
+            choices.append(("a bot", "bot"))
+        values = [value for _, value in choices]
         for seat in range(count):
             kind = widgets.Dropdown(
-                options=[("a person", "human"), ("a bot", "bot")],
-                value=old[seat] if seat < len(old) else ("human" if seat < 2 else "bot"),
+                options=choices,
+                value=old[seat] if seat < len(old) and old[seat] in values else ("human" if seat < 2 else "bot"),
                 description=seat_name(seat),
                 layout=widgets.Layout(width="100%", max_width="360px"),
             )

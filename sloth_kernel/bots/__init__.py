@@ -7,6 +7,11 @@ Levels: ``random`` everywhere; each game's own levels (a rule-based ``heuristic`
 more for some games) from the module its spec's ``bots`` names (``games/<game>/bots.py``);
 ``ismcts`` (``bots/ismcts.py``) for every game whose spec names a ``search``.
 ``python -m sloth_kernel arena`` measures them against each other.
+
+A level's code name (``heuristic``) is for code and records; a person reads its ``title``, a first
+name, and its ``blurb``, one true line on how it plays, both declared on the bot class beside its
+``name`` (:func:`level_title`, :func:`level_blurb`). No two levels share a title, in any game. Titles
+kept for levels to come: "Coach Cora" for the coach, and "Ivo" for ISMCTS at a second search budget.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class RandomBot:
     """Uniform over the legal moves: the baseline every game has."""
 
     name = "random"
+    title = "Rowan"
+    blurb = "plays any legal move at random"
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -49,6 +56,16 @@ class RandomBot:
 
 def bot_levels(game: str) -> list[str]:
     return list(_game_bots(game))
+
+
+def level_title(game: str, level: str) -> str:
+    """The name a person reads for `level` (its class's ``title``; the code name if it has none)."""
+    return str(getattr(_game_bots(game).get(level), "title", level))
+
+
+def level_blurb(game: str, level: str) -> str:
+    """One line on how `level` plays (its class's ``blurb``; empty if it has none)."""
+    return str(getattr(_game_bots(game).get(level), "blurb", ""))
 
 
 def bot_classes(game: str) -> dict[str, Any]:

@@ -71,6 +71,8 @@ class ISMCTSBot:
     """
 
     name = "ismcts"
+    title = "Iris"
+    blurb = "imagines many deals that fit what it has seen and plays what wins most of them"
     option_ranges: ClassVar[dict[str, tuple[float, float]]] = {
         "iterations": (1, MAX_ITERATIONS),
         "seconds": (0.001, 1.0),  # the longest CPU time one decision may be given

@@ -40,7 +40,7 @@ from sloth_kernel.games.sprint.engine import (
     TurnReport,
     short_words,
 )
-from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, track
+from sloth_kernel.games.sprint.render import RACE_COLOUR, objective_card, race_card, stand_in_note, track
 from sloth_kernel.render import kit
 
 WIDE_ROW = 13  # squares per row of the track beside the pile (a track that wraps: squares of 24 px and more)
@@ -379,7 +379,7 @@ class SprintBoard(GameBoard[SprintObservation]):
             ["Race", lead],
             ["Lifts", str(sum(1 for e in obs.log if e.move is not None))],
         ]
-        assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
+        assumed = stand_in_note(obs)
         body = "".join(f"<tr><th>{name}</th><td>{kit.esc(value)}</td></tr>" for name, value in rows)
         return kit.panel("The race", f'<table class="sk-table">{body}</table>' + assumed)
 

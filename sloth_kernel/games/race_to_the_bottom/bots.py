@@ -20,6 +20,8 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    title = "Hugo"
+    blurb = "sheds as many cards as cheaply as it can and saves Jokers, Aces and Cheats for when they count"
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)

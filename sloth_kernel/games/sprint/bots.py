@@ -30,6 +30,8 @@ class LifterBot:
     """Aim at ``objective + offset``; lift with relative Gaussian error ``sigma`` (SP-7)."""
 
     name = "heuristic"
+    title = "Lou"
+    blurb = "aims one card below the Objective, since going over scores nothing; its hand is not steady"
     option_ranges: ClassVar[dict[str, tuple[float, float]]] = {
         # the widest skill: a typical miss of twice the aim (relative), or 2 cards (absolute)
         "sigma": (0.0, 2.0),
@@ -68,6 +70,8 @@ class ExpertBot(LifterBot):
     """Same hands as the heuristic bot, but aims at the exact solver's best offset for its sigma."""
 
     name = "expert"
+    title = "Esme"
+    blurb = "aims where the exact odds say is best for how steady its hand is"
     option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": LifterBot.option_ranges["sigma"]}
 
     def __init__(self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, error: ErrorShape = "relative") -> None:
@@ -82,6 +86,8 @@ class MasterBot(LifterBot):
     """Same hands, but picks its aim per position and Objective from the exact optimal policy."""
 
     name = "master"
+    title = "Max"
+    blurb = "picks its aim for each position and Objective from the exact best plan"
     option_ranges: ClassVar[dict[str, tuple[float, float]]] = {"sigma": LifterBot.option_ranges["sigma"]}
 
     def __init__(self, seed: int | None = 0, sigma: float = DEFAULT_SIGMA, error: ErrorShape = "relative") -> None:

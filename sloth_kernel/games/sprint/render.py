@@ -159,11 +159,11 @@ def render(obs: SprintObservation) -> str:
         for name, on in (("Small Track", obs.config.small_track), ("Young Tortoise", obs.config.young_tortoise))
         if on
     ]
-    assumed = "".join(f'<div class="sk-assume">Assumed: {kit.esc(line)}</div>' for line in obs.config.assumptions())
+    assumed = stand_in_note(obs)
     body = (
         f'<div class="sk-sprint-status">{status}'
         f"{''.join(kit.badge(v) for v in variants)}</div>"
-        + kit.panel("Track (layout assumed, SP-1)", track(obs), css="sk-sprint-board-panel")
+        + kit.panel("Track", assumed + track(obs), css="sk-sprint-board-panel")
         + '<div style="display:flex;gap:10px;flex-wrap:wrap">'
         + kit.panel("Objective", objective, css="sk-sprint-objective")
         + kit.panel("Last reveal", reveal(obs.last, obs.finish), css="sk-sprint-reveal")
@@ -176,3 +176,14 @@ def render(obs: SprintObservation) -> str:
 
 
 __all__ = ["RACE_FACES", "RACE_KINDS", "race_card", "render", "reveal", "track"]
+
+
+def stand_in_note(obs: SprintObservation) -> str:
+    """The stand-in layout (SP-1, SP-2, SP-3: the rulebook's pictures are lost) as a short marker that
+    opens an "About these rules" note; a <details> element opens by mouse, touch and keyboard alike."""
+    lines = "".join(f"<li>{kit.esc(line)}</li>" for line in obs.config.assumptions())
+    return (
+        '<details class="sk-assume"><summary>Stand-in layout</summary>'
+        "<div><b>About these rules</b>: the rulebook's pictures of the track and the decks are lost, "
+        f"so these boards use a stand-in.<ul>{lines}</ul></div></details>"
+    )

@@ -29,6 +29,8 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    title = "Harriet"
+    blurb = "drafts for the types whose Net it expects to win, judged from the cards on show and its hand"
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)

@@ -28,6 +28,11 @@ class SlothType:
     icon_words: str  # how the rulebook names the icon
     icon: str  # render.kit icon
     color: str
+    short: str = ""  # how a card of the type is named, when shorter than the type's name ("Linnaeus 5")
+
+    @property
+    def card_word(self) -> str:
+        return self.short or self.name
 
     @property
     def label(self) -> str:
@@ -38,7 +43,7 @@ class SlothType:
 SLOTH_TYPES: tuple[SlothType, ...] = (
     SlothType("R", "Pygmy", "red dot", "dot", "#c0392b"),
     SlothType("S", "Maned", "brown spiral", "spiral", "#8b5a2b"),
-    SlothType("L", "Linnaeus Two-Toed", "green leaf", "leaf", "#1f6b42"),
+    SlothType("L", "Linnaeus Two-Toed", "green leaf", "leaf", "#1f6b42", "Linnaeus"),
     SlothType("Y", "Pale Throated", "yellow drop", "drop", "#8a6300"),
     SlothType("B", "Brown Throated", "blue wave", "wave", "#2b6cb0"),
     SlothType("C", "Pygmy Three-Toed", "crescent moon", "moon", "#6b4fa0"),
@@ -55,6 +60,26 @@ for _t, _kind in enumerate(SLOTH_TYPES):
     for _v in range(8):
         CARD_CODES[_t * 8 + _v] = _kind.letter + (str(_v) if _v else "X")
 CARD_IDS: dict[str, int] = {code.upper(): card for card, code in CARD_CODES.items()}
+CARD_NAMES: dict[str, str] = {BABY_CODE: "Baby"}
+"""A card code's name as a person reads it: "R6" is "Pygmy 6", "LX" is "Linnaeus X" (the notation stays for
+records and typed input)."""
+for _t, _kind in enumerate(SLOTH_TYPES):
+    for _v in range(8):
+        CARD_NAMES[CARD_CODES[_t * 8 + _v]] = f"{_kind.card_word} {_v or 'X'}"
+NAME_IDS: dict[str, int] = {CARD_NAMES[code].upper(): card for card, code in CARD_CODES.items()}
+for _kind in SLOTH_TYPES:  # the type's full name is a card's name too ("Linnaeus Two-Toed 5")
+    for _v in range(8):
+        NAME_IDS[f"{_kind.name} {_v or 'X'}".upper()] = SLOTH_TYPES.index(_kind) * 8 + _v
+
+
+def card_name(code: str) -> str:
+    """A card's name in words, from its code (a code it does not know is returned as it is)."""
+    return CARD_NAMES.get(code, code)
+
+
+def card_names(codes: Iterable[str]) -> str:
+    """Cards' names in a list: "Pygmy 6, Maned X and Baby"."""
+    return sequence_of([card_name(code) for code in codes])
 
 
 def card_type(card: int) -> int:
@@ -69,7 +94,9 @@ def card_value(card: int) -> int:
 
 def parse_card(text: str) -> int | None:
     """The card id of a code such as ``"l5"`` or ``"baby"`` (case-insensitive, ASCII only), else None."""
-    code = text.strip()
+    code = " ".join(text.split())
+    if code.isascii() and code.upper() in NAME_IDS:  # a card's name: "Pygmy 3", "linnaeus x"
+        return NAME_IDS[code.upper()]
     if len(code) > 4 or not code.isascii():  # ASCII first: upper() maps some other letters onto ASCII ones
         return None
     return CARD_IDS.get(code.upper())

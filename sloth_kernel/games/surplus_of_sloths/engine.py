@@ -47,6 +47,8 @@ from sloth_kernel.games.surplus_of_sloths.cards import (
     SLOTH_TYPES,
     GameResult,
     TypeResult,
+    card_name,
+    card_names,
     card_type,
     codes,
     parse_card,
@@ -134,6 +136,10 @@ class Pick(Move):
     def __str__(self) -> str:
         return f"pick {self.card}"
 
+    @property
+    def words(self) -> str:
+        return f"pick {card_name(self.card)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Take(Move):
@@ -156,6 +162,10 @@ class Take(Move):
     def __str__(self) -> str:
         return f"take {self.card} from row {self.row}"
 
+    @property
+    def words(self) -> str:
+        return f"take {card_name(self.card)} from row {self.row}"
+
 
 @dataclass(frozen=True, slots=True)
 class NetCard(Move):
@@ -170,6 +180,10 @@ class NetCard(Move):
 
     def __str__(self) -> str:
         return f"net {self.card}"
+
+    @property
+    def words(self) -> str:
+        return f"net {card_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +323,8 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         return _world_sampler(cls.shared(**{**visible, **(options or {})}), obs)
 
     def parse_move(self, text: str) -> SurplusMove:
-        """Table notation: ``pick L5``, ``take L5 from row 1`` (or ``take L5 row 1``), ``net LX``, ``keep``.
+        """Table notation: ``pick L5``, ``take L5 from row 1`` (or ``take L5 row 1``), ``net LX``, ``keep``;
+        a card may be named instead of coded (``take Linnaeus 5 from row 1``, ``pick Pygmy 3``).
 
         Any case. ASCII only, at most ``MAX_MOVE_TEXT`` characters (see :mod:`sloth_kernel.notation`);
         anything else is an InvalidMoveError.
@@ -321,13 +336,16 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
         words = [w.lower() for w in given]
         if words == ["keep"]:
             return KEEP
-        if len(words) == 2 and words[0] in ("pick", "net"):
-            card = self._move_card(given[1])
+        # a card is its code ("L5") or its name ("Linnaeus 5", "Pygmy Three-Toed X"), so it may be several words
+        if len(words) in (2, 3, 4) and words[0] in ("pick", "net"):
+            card = self._move_card(" ".join(given[1:]))
             return PICKS[card] if words[0] == "pick" else NETS[card]
-        if len(words) in (4, 5) and words[0] == "take" and words[-2] == "row" and words[2:-2] in (["from"], []):
-            if words[-1] not in ("1", "2"):
+        if 4 <= len(words) <= 7 and words[0] == "take" and words[-2] == "row":
+            named = given[1:-3] if words[-3] == "from" else given[1:-2]
+            if named and words[-1] not in ("1", "2"):
                 raise NotationProblem(f"there are two River rows, 1 and 2, not {given[-1]!r} (SS-3)", TAKE_HELP)
-            return TAKES[int(words[-1]) - 1][self._move_card(given[1])]
+            if named:
+                return TAKES[int(words[-1]) - 1][self._move_card(" ".join(named))]
         raise NotationProblem("a move picks, takes or nets one card, or keeps", MOVE_HELP)
 
     def _move_card(self, word: str) -> int:
@@ -337,20 +355,20 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
             baby = ", or Baby" if self.cfg.babies else ""
             raise NotationProblem(
                 f"{word!r} is not a card here: a card is a type letter ({letters}) and 1-7 or X{baby} (SS-1)",
-                "write 'take L5 from row 1' or 'pick SX'",
+                "write 'take L5 from row 1' or 'pick SX', or name the card: 'take Linnaeus 5 from row 1'",
             )
         return card
 
 
 def netted_words(card: str) -> str:
-    """The card a Baby puts into the Net, in words: 'R5', or 'the Baby itself' (SS-6)."""
-    return "the Baby itself" if card == BABY_CODE else card
+    """The card a Baby puts into the Net, in words: "Pygmy 5", or 'the Baby itself' (SS-6)."""
+    return "the Baby itself" if card == BABY_CODE else card_name(card)
 
 
 def _take_event(seat: int, move: Take, first: bool) -> Event:
     """The narration of a draft. Events are immutable, so each one is made once (see _TAKE_EVENTS)."""
     baby = move.card == BABY_CODE
-    text = f"{seat_name(seat)} takes {'a Baby' if baby else move.card} from row {move.row}"
+    text = f"{seat_name(seat)} takes {'a Baby' if baby else card_name(move.card)} from row {move.row}"
     if first:
         text += f"; everyone drafts from row {move.row} this round"
     if baby:
@@ -497,13 +515,13 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
         row = self.row
         leftover = self.rivers[row]
         self.net += leftover
-        said = f"The leftover {CARD_CODES[leftover[0]]} falls into the Net (SS-4)."
+        said = f"The leftover {card_name(CARD_CODES[leftover[0]])} falls into the Net (SS-4)."
         size = self.cfg.row_size
         deck = self.deck
         if len(deck) >= size:
             refill = self.rivers[row] = deck[-1 : -size - 1 : -1]
             del deck[-size:]
-            cards = ", ".join(map(CARD_CODES.__getitem__, refill))
+            cards = ", ".join(card_name(CARD_CODES[c]) for c in refill)
             said += f" Row {row + 1} is refilled: {cards}; {counted(len(deck), 'card')} left in the deck (SS-5)."
         else:
             self.rivers[row] = []
@@ -511,7 +529,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
                 partial = deck[::-1]
                 self.deck = []
                 self.net += partial
-                said += f" The deck runs out part-way: the partial row {sequence_of(codes(partial))} goes into the Net (SS-5)."
+                said += f" The deck runs out part-way: the partial row {card_names(codes(partial))} goes into the Net (SS-5)."
         if not self.rivers[0] and not self.rivers[1]:
             said += " No River card is left: the game ends. The reveal goes one type at a time (SS-5, SS-7)."
             self.events.append(Event(said, None, None, ("SS-4", "SS-5", "SS-7")))
@@ -544,11 +562,11 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
             self.turn = self.picks.index(-1)
             return
         self.net.extend(self.picks)
-        shown = sequence_of([f"{seat_name(s)} {CARD_CODES[c]}" for s, c in enumerate(self.picks)])
+        shown = sequence_of([f"{seat_name(s)} {card_name(CARD_CODES[c])}" for s, c in enumerate(self.picks)])
         self._say(f"The picks are revealed and go into the Net: {shown} (SS-3).", rules=("SS-3",))
         self._deal_row(0)
         self._deal_row(1)
-        rows = [", ".join([CARD_CODES[c] for c in r]) for r in self.rivers]
+        rows = [", ".join([card_name(CARD_CODES[c]) for c in r]) for r in self.rivers]
         self._start_round(f"River row 1: {rows[0]}. River row 2: {rows[1]} (SS-3).")
 
     def _take(self, move: Take) -> None:
@@ -670,13 +688,13 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
     def _judge_pick(self, move: Pick, legal: bool) -> tuple[str, tuple[str, ...]]:
         if legal:
             return (
-                f"{move.card} goes face down into the Net; nobody sees it until everyone has picked, "
+                f"{card_name(move.card)} goes face down into the Net; nobody sees it until everyone has picked, "
                 "and you keep your other two cards",
                 ("SS-3",),
             )
         if self.phase != PICK:
             return "the opening picks are over; each player picks once, before the River is dealt", ("SS-3",)
-        return f"{move.card} is not among the cards you were dealt", ("SS-3",)
+        return f"{card_name(move.card)} is not among the cards you were dealt", ("SS-3",)
 
     def _judge_take(self, move: Take, legal: bool) -> tuple[str, tuple[str, ...]]:
         row = move.row - 1
@@ -695,12 +713,12 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
                 ("SS-4",),
             )
         if not legal:
-            held = sequence_of([CARD_CODES[c] for c in self.rivers[row]])
-            return f"{move.card} is not in row {move.row} (it holds {held})", ("SS-4",)
+            held = card_names([CARD_CODES[c] for c in self.rivers[row]])
+            return f"{card_name(move.card)} is not in row {move.row} (it holds {held})", ("SS-4",)
         if self.row < 0:
             reason = f"as the Active Player you may take any River card; the others then take from row {move.row} too"
         else:
-            reason = f"{move.card} is in row {move.row}, the row everyone drafts from this round"
+            reason = f"{card_name(move.card)} is in row {move.row}, the row everyone drafts from this round"
         if move.card == BABY_CODE:
             return (
                 reason + "; a Baby also lets you put one card from your hand into the Net, and at the end it "
@@ -730,7 +748,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
             who = (
                 "it scores 0 there and belongs to no type"
                 if kind < 0
-                else f"whoever has the best {SLOTH_TYPES[kind].letter} run at the end takes it"
+                else f"whoever has the best {SLOTH_TYPES[kind].card_word} run at the end takes it"
             )
             return (
                 f"your Baby lets you put {netted_words(card)} from your hand into the Net; {who}{self._last_words()}",
@@ -741,7 +759,7 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
             )
         if card == BABY_CODE and CODE_IDS[card] in self.hand(self.turn):
             return "in this game a Baby never nets itself: put another card into the Net, or keep", ("SS-6",)
-        return f"{card} is not in your hand", ("SS-6",)
+        return f"{card_name(card)} is not in your hand", ("SS-6",)
 
     # -- what players may know (SS-11) --
 

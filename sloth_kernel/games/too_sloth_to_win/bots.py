@@ -18,6 +18,8 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    title = "Hazel"
+    blurb = "plays its biggest combination, keeps high cards and spends a drink before anyone can finish"
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)

@@ -503,8 +503,8 @@ def result_words(first: int | None, second: int | None, chip: Sequence[int], not
     if note == "everyone else eliminated":
         return text + "; everyone else still held a drink and was eliminated, so a Cash Chip too (TS-10).", ("TS-10",)
     if second is not None:
-        how = "as the only one left" if note == "last player standing" else "next"
-        return text + f"; {seat_name(second)} finished second ({how}) and took the Cash Chip (TS-11).", ("TS-11",)
+        how = ", the only one left," if note == "last player standing" else ""
+        return text + f"; {seat_name(second)} finished second{how} and took the Cash Chip (TS-11).", ("TS-11",)
     return text + f"; Cash Chip: {_names(chip) if chip else 'nobody'}.", ("TS-10",)
 
 

@@ -696,8 +696,10 @@ def _shared(values: Sequence[Any]) -> Any:
 
 def _disagrees(public: Any, shared: Any, where: str) -> str | None:
     """Where `public` is not what every seat agrees on (`shared`, from :func:`_shared`); None: nowhere."""
-    if shared is _UNSHARED:
-        return None  # a seat's hidden part: the worlds check that the public observation does not show it
+    if shared is _UNSHARED or public is None:
+        # a seat's hidden part (the worlds check that the public observation does not show it), or a part
+        # the public observation leaves empty: a viewer's own part ("your hand") the seats may happen to agree on
+        return None
     if isinstance(shared, dict):
         if not dataclasses.is_dataclass(public):
             return where

@@ -8,8 +8,8 @@ the server in a request). Then it opens the table:
 - a seat's page draws that game's own play board (``board_class``) on a :class:`TableSession`:
   the seat's observation only, every move committed to the store at the version the page saw
   (a page that was too late says so and shows the table as it is now);
-- the watch page shows what everyone at the table knows: whose turn it is, the seats, and the
-  game's log (the protocol's log holds public events only); no hand, no picture of one;
+- the watch page draws the game's own board from the public observation (``public_observation()``:
+  what everyone at the table knows), under a line of whose turn it is and the seats; no hand;
 - the teacher's page draws the board with every hand open, pauses and resumes the table, and
   steps back through the moves so far.
 

@@ -730,7 +730,9 @@ def _check_public(run: _Run, game: Game[Any, Any], state: State) -> None:
     if found:
         run.fail("hidden", f"public_observation() holds {found}: it is frozen plain data too")
     if public.player != NO_PLAYER or public.legal_moves or public.current_player != state.current_player:
-        run.fail("hidden", "public_observation() is not for nobody's seat (player NO_PLAYER, no moves, the seat to move)")
+        run.fail(
+            "hidden", "public_observation() is not for nobody's seat (player NO_PLAYER, no moves, the seat to move)"
+        )
     if tuple(public.log) != state.log:
         run.fail("hidden", "public_observation().log is not the state's log")
     seats: list[Any] = [state.observation(seat) for seat in range(game.num_players)]

@@ -316,6 +316,7 @@ class TableBoard(widgets.VBox):
             # the game's own board, drawn from the public observation: what everyone at the table may know
             self.session = TableSession(tables, table, seat=None, public=True)
             self.board = table_game_board(self.session)
+            self.board._ask_box.layout.display = "none"  # nobody watching may ask (it asks about no seat)
             self.children = (WatchPanel(self, tables, table, board=self.board),)
         # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
         self.follower = Follower(table, self._on_change, seat=None, url=self.url, on_trouble=self._on_trouble)
@@ -368,8 +369,9 @@ class WatchPanel(widgets.VBox):
         )
         self._said = widgets.HTML()  # a sentence when the page sent a message this panel could not use
         # with the board (drawn from the public observation), its log is the page's; else this panel's own
-        shown: widgets.Widget = self._log if board is None else board
-        self.children = (widgets.HTML(BOARD_STYLE), self._status, note, shown, self._said)
+        # (the board has its own turn line and seats, so the panel's status line is then left out)
+        parts: tuple[widgets.Widget, ...] = (self._status, note, self._log) if board is None else (note, board)
+        self.children = (widgets.HTML(BOARD_STYLE), *parts, self._said)
         shield_messages(widget_family(self), self._refused)
         self.refresh(tables)
 

@@ -931,6 +931,17 @@ class GameState(ABC, Generic[M, Obs]):
     def view(self) -> Obs:
         """The omniscient observation a teacher or a replay shows (all hands open)."""
 
+    @abstractmethod
+    def public_observation(self) -> Obs:
+        """What a spectator may know: the game's own observation with ``player=NO_PLAYER``.
+
+        It holds only what every seat may know -- what all the seats' observations agree on: no
+        hand's contents, no hidden order, no legal moves (nobody watching may move), no verdict
+        worked out on hidden cards. The fields a seat's observation fills with its own hidden parts
+        are empty (None) here, so a board draws it unchanged, as it draws another seat's hand.
+        ``check_game`` checks that two positions differing only in hidden cards give the same one.
+        """
+
     # -- shared machinery --
 
     @property

@@ -24,7 +24,10 @@ The checks, each named in a failure:
 - ``hidden``: observations hold no hidden state. Worlds consistent with a seat's observation (the game's
   ``world_sampler``, else its ``hypothetical_worlds``, else its search's ``prepare``) must give that seat
   the same observation; and where deals are known (the spec's lessons, or ``deals=``), re-dealing cards
-  between two other seats' hands through ``from_deal`` must not change what a seat sees.
+  between two other seats' hands through ``from_deal`` must not change what a seat sees. The public
+  observation (``public_observation()``, a spectator's) is the game's own observation type for nobody's seat
+  (``player=NO_PLAYER``, no moves), agrees with every part all the seats' observations agree on, and is the
+  same in every one of those worlds: it shows nothing any seat hides.
 - ``declarations``: what the spec declares about the game holds. ``hidden_information=False``: every seat's
   observation is the open view (``view()``) but for its viewer and its moves. ``chance_after_deal=False``:
   each playout, replayed from the same deal with another seed, stays the same game move by move.
@@ -471,6 +474,7 @@ def _check_position(
     run.guard("playout", lambda: _check_clone(run, state))
     run.guard("playout", lambda: _check_observations(run, game, state))
     run.guard("explain", lambda: _check_explain(run, game, state, pool))
+    run.guard("hidden", lambda: _check_public(run, game, state))
     run.guard("hidden", lambda: _check_worlds(run, spec, game, state, notes))
     if not spec.hidden_information:
         run.guard("declarations", lambda: _check_open(run, game, state))
@@ -657,6 +661,13 @@ def _check_worlds(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State,
         for _ in range(2):
             world = sample(rng)
             run.varied += world.view() != state.view()
+            if world.public_observation() != state.public_observation():
+                run.fail(
+                    "hidden",
+                    f"a world consistent with seat {seat}'s observation ({whose}) gives another public observation, in "
+                    f"{_differs(state.public_observation(), world.public_observation())}: it shows what a seat hides",
+                )
+                break
             twin = world.observation(seat)
             if twin != obs:
                 run.fail(
@@ -665,6 +676,78 @@ def _check_worlds(run: _Run, spec: GameSpec, game: Game[Any, Any], state: State,
                     f"observation, in {_differs(obs, twin)}: the observation holds hidden state, or the worlds are wrong",
                 )
                 break
+
+
+_UNSHARED = object()
+"""In what the seats' observations agree on: a part they do not all see the same (someone's hidden part)."""
+
+
+def _shared(values: Sequence[Any]) -> Any:
+    """What `values` (one field, or a part of it, as each seat sees it) agree on, part by part."""
+    first = values[0]
+    if all(value == first for value in values):
+        return first
+    if all(type(value) is tuple and len(value) == len(first) for value in values):
+        return tuple(_shared([value[i] for value in values]) for i in range(len(first)))
+    if dataclasses.is_dataclass(first) and all(type(value) is type(first) for value in values):
+        return {f.name: _shared([getattr(value, f.name) for value in values]) for f in dataclasses.fields(first)}
+    return _UNSHARED
+
+
+def _disagrees(public: Any, shared: Any, where: str) -> str | None:
+    """Where `public` is not what every seat agrees on (`shared`, from :func:`_shared`); None: nowhere."""
+    if shared is _UNSHARED or public is None:
+        # a seat's hidden part (the worlds check that the public observation does not show it), or a part
+        # the public observation leaves empty: a viewer's own part ("your hand") the seats may happen to agree on
+        return None
+    if isinstance(shared, dict):
+        if not dataclasses.is_dataclass(public):
+            return where
+        for name, part in shared.items():
+            found = _disagrees(getattr(public, name, _UNSHARED), part, f"{where}.{name}")
+            if found:
+                return found
+        return None
+    if type(shared) is tuple and shared != public:
+        if type(public) is not tuple or len(public) != len(shared):
+            return where
+        for i, part in enumerate(shared):
+            found = _disagrees(public[i], part, f"{where}[{i}]")
+            if found:
+                return found
+        return None
+    return None if public == shared else where
+
+
+def _check_public(run: _Run, game: Game[Any, Any], state: State) -> None:
+    """``public_observation()``: the game's observation for no seat, and what every seat's agrees on."""
+    public: Any = state.public_observation()
+    view: Any = state.view()
+    if type(public) is not type(view):
+        run.fail("hidden", "public_observation() is not the game's own observation type (the type view() has)")
+        return
+    found = _plain(public, set())
+    if found:
+        run.fail("hidden", f"public_observation() holds {found}: it is frozen plain data too")
+    if public.player != NO_PLAYER or public.legal_moves or public.current_player != state.current_player:
+        run.fail(
+            "hidden", "public_observation() is not for nobody's seat (player NO_PLAYER, no moves, the seat to move)"
+        )
+    if tuple(public.log) != state.log:
+        run.fail("hidden", "public_observation().log is not the state's log")
+    seats: list[Any] = [state.observation(seat) for seat in range(game.num_players)]
+    for field in dataclasses.fields(public):
+        if field.name in ("player", "legal_moves"):
+            continue
+        where = _disagrees(
+            getattr(public, field.name), _shared([getattr(obs, field.name) for obs in seats]), field.name
+        )
+        if where:
+            run.fail(
+                "hidden",
+                f"public_observation() differs in {where} from what every seat's observation agrees on",
+            )
+            return
 
 
 def _check_deal_record(run: _Run, name: str, options: dict[str, Any], deal: Mapping[str, Any]) -> None:
@@ -718,6 +801,12 @@ def _check_redeal(run: _Run, name: str, options: dict[str, Any], deal: Mapping[s
                     "hidden",
                     f"re-dealt through from_deal with a card of {key} swapped between seats {one} and {two}, "
                     f"seat {seat}'s observation differs: {_differs(state.observation(seat), twin.observation(seat))}",
+                )
+            if twin.public_observation() != state.public_observation():
+                run.fail(
+                    "hidden",
+                    f"re-dealt through from_deal with a card of {key} swapped between seats {one} and {two}, the "
+                    f"public observation differs: {_differs(state.public_observation(), twin.public_observation())}",
                 )
 
 

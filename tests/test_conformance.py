@@ -17,7 +17,7 @@ from plugin_dist import TOY, installed
 from toy_high_card.engine import TRICK_WON, HighCard, HighCardState, Play
 
 from sloth_kernel import available_games, game_spec
-from sloth_kernel.core import Explanation, seeded_rng
+from sloth_kernel.core import NO_PLAYER, Explanation, seeded_rng
 from sloth_kernel.errors import ConformanceError, SlothKernelError
 from sloth_kernel.testing import CHECKS, CheckReport, check_game
 
@@ -68,7 +68,9 @@ def test_a_game_declared_open_that_hides_something_fails_the_declarations_check(
         check_game("sticks")
     found = [failure for failure in caught.value.failures if failure.check == "declarations"]
     assert found and "hidden_information=False" in found[0].detail and "left" in found[0].detail
-    assert {failure.check for failure in caught.value.failures} == {"declarations"}
+    # at the end nobody is to move, so this Sticks shows the count to its public observation (player -1) but
+    # to no seat: that public observation is not what every seat sees, which the hidden check says too
+    assert {failure.check for failure in caught.value.failures} <= {"declarations", "hidden"}
 
 
 def test_a_game_declared_without_later_chance_that_draws_from_the_seed_fails_the_declarations_check() -> None:
@@ -123,6 +125,44 @@ def test_the_re_deal_through_from_deal_finds_the_leak_too(monkeypatch: pytest.Mo
         failure for failure in found if failure.check == "hidden" and "re-dealt through from_deal" in failure.detail
     ]
     assert redealt and "hands" in redealt[0].detail
+
+
+def leaky_public(self: HighCardState) -> Any:
+    """Every hand in the spectator's view: what the seats hide, shown to a watcher."""
+    import dataclasses
+
+    return dataclasses.replace(self._observe(NO_PLAYER), hands=tuple(tuple(hand) for hand in self.hands))
+
+
+def test_a_public_observation_that_shows_the_hands_fails_the_hidden_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HighCardState, "public_observation", leaky_public)
+    hidden = [failure for failure in failures() if failure.check == "hidden"]
+    assert hidden and any("another public observation, in hands" in failure.detail for failure in hidden)
+
+
+def test_the_re_deal_finds_a_public_observation_that_shows_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = {"hands": [[1, 2, 3], [4, 5, 6], [7, 8, 9]]}
+    monkeypatch.setattr(HighCardState, "public_observation", leaky_public)
+    found = failures(players=[3], options={"players": 3, "hand_size": 3}, deals=[deal])
+    assert any("the public observation differs: hands" in failure.detail for failure in found)
+
+
+def test_a_seats_observation_as_the_public_one_fails_the_hidden_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HighCardState, "public_observation", lambda self: self._observe(0))
+    hidden = [failure for failure in failures() if failure.check == "hidden"]
+    assert any("not for nobody's seat" in failure.detail for failure in hidden)
+    assert any("another public observation, in" in failure.detail for failure in hidden)  # seat 0's hand
+
+
+def test_a_public_observation_that_hides_the_counts_fails_the_hidden_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It must hold what every seat sees (a watcher is told the table), not merely hide what seats hide."""
+    import dataclasses
+
+    monkeypatch.setattr(
+        HighCardState, "public_observation", lambda self: dataclasses.replace(self._observe(NO_PLAYER), hand_counts=())
+    )
+    hidden = [failure for failure in failures() if failure.check == "hidden"]
+    assert hidden and all("hand_counts from what every seat's observation agrees on" in f.detail for f in hidden)
 
 
 def test_an_explain_that_disagrees_with_legal_moves_fails_the_explain_check(monkeypatch: pytest.MonkeyPatch) -> None:

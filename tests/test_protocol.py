@@ -24,7 +24,7 @@ from sloth_kernel import (
     load_game,
 )
 from sloth_kernel.bots import RandomBot, make_bot, play_out
-from sloth_kernel.core import OBSERVATION_FIELDS, GameState, fresh_seed
+from sloth_kernel.core import NO_PLAYER, OBSERVATION_FIELDS, GameState, fresh_seed
 
 AVAILABLE = available_games()
 
@@ -227,3 +227,50 @@ def test_no_global_random_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in AVAILABLE:
         game = load_game(name)
         play_out(game.new_state(seed=1), [make_bot(name, "heuristic", seed=i) for i in range(game.num_players)])
+
+
+def world_draws(state: GameState, seat: int) -> object:
+    """Full states `seat` cannot tell from `state` (the game's world sampler, else its hypothetical worlds)."""
+    cls = type(state.game)
+    try:
+        return cls.world_sampler(state.observation(seat))
+    except NotImplementedError:
+        try:
+            return cls.hypothetical_worlds(state.observation(seat))
+        except NotImplementedError as err:
+            pytest.skip(f"no worlds to draw: {err}")
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+@pytest.mark.parametrize("steps", [0, 7])
+def test_twin_worlds_that_differ_only_in_hidden_cards_give_the_same_public_observation(name: str, steps: int) -> None:
+    """The spectator's view: two positions that differ only in what seats hide look the same to a watcher,
+    and it holds no moves and nobody's seat, in the game's own observation type."""
+    state = mid_game(name, 3, steps)
+    public = state.public_observation()
+    assert type(public) is type(state.view()) and public.player == NO_PLAYER and public.legal_moves == ()
+    assert public.game == name and public.current_player == state.current_player and public.log == state.log
+    assert public != state.view(), "the omniscient view is no spectator's"
+    hash(public)
+    rng = random.Random(5)
+    differed = 0
+    for seat in range(state.game.num_players):
+        draw = world_draws(state, seat)
+        for _ in range(6):
+            twin = draw(rng)  # type: ignore[operator]
+            assert twin.observation(seat) == state.observation(seat)
+            differed += twin.view() != state.view()
+            assert twin.public_observation() == public, f"a twin of seat {seat}'s world shows a watcher something else"
+    assert differed, "no twin world differed in a hidden card: the test would prove nothing"
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_the_public_observation_is_what_every_seat_sees_the_same(name: str) -> None:
+    """Every field all the seats' observations agree on (the table, the log, the counts) is there as they see it."""
+    state = mid_game(name, 4, 9)
+    public = state.public_observation()
+    seats = [state.observation(seat) for seat in range(state.game.num_players)]
+    for field in dataclasses.fields(public):
+        values = [getattr(obs, field.name) for obs in seats]
+        if field.name not in ("player", "legal_moves") and all(value == values[0] for value in values):
+            assert getattr(public, field.name) == values[0], field.name

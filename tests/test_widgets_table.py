@@ -76,8 +76,13 @@ def test_each_seat_page_holds_its_own_hand_and_the_watch_page_none(store_url: st
         assert hand_tooltips(pages[0]) != hand_tooltips(pages[1])
         assert hand_tooltips(watch) == []
         assert isinstance(watch.children[0], WatchPanel)
+        # the watch page draws the game's own board from the public observation: the seats, the table, the log
+        assert watch.board is not None and watch.board in watch.children[0].children
+        assert watch.session is not None and watch.session.observation() == state.public_observation()
+        assert watch.board._picture.value and watch.board._seats_top.value
         dumped = json.dumps(widget_states(watch))
         assert "Your hand" not in dumped and "Hands (teacher" not in dumped
+        assert state.log[-1].text in dumped  # the newest log line
         for page in pages:
             assert "Hands (teacher" not in json.dumps(widget_states(page))
         teacher = open_page(store_url, {"table": made.table, "teacher": token(made.teacher)})

@@ -8,8 +8,8 @@ the server in a request). Then it opens the table:
 - a seat's page draws that game's own play board (``board_class``) on a :class:`TableSession`:
   the seat's observation only, every move committed to the store at the version the page saw
   (a page that was too late says so and shows the table as it is now);
-- the watch page shows what everyone at the table knows: whose turn it is, the seats, and the
-  game's log (the protocol's log holds public events only); no hand, no picture of one;
+- the watch page draws the game's own board from the public observation (``public_observation()``:
+  what everyone at the table knows), under a line of whose turn it is and the seats; no hand;
 - the teacher's page draws the board with every hand open, pauses and resumes the table, and
   steps back through the moves so far.
 
@@ -65,8 +65,9 @@ class TableSession(Session):
     teacher's (``seat`` None: every hand). Moves go to the store at the version this page saw;
     bots are not played here (the page's Follower plays them under their lease)."""
 
-    def __init__(self, tables: Tables, table: str, *, seat: int | None) -> None:
+    def __init__(self, tables: Tables, table: str, *, seat: int | None, public: bool = False) -> None:
         traitlets.HasTraits.__init__(self)
+        self.public = public and seat is None  # the watch page: what everyone may know, no hand
         self.tables = tables
         self.table = table
         self.lock = threading.RLock()
@@ -88,7 +89,9 @@ class TableSession(Session):
 
     @property
     def mode(self) -> str:
-        return "watch" if self.viewer is None else "bots"
+        # the watch page is a live table seen from nobody's seat (no hand, nobody to ask about), not the
+        # teacher's "watch" with every hand open
+        return "watch" if self.viewer is None and not self.public else "bots"
 
     @property
     def bot_to_move(self) -> bool:
@@ -99,7 +102,9 @@ class TableSession(Session):
         return self.status == "open" and super().my_turn
 
     def observation(self) -> Any:
-        return self.state.view() if self.viewer is None else self.state.observation(self.viewer)
+        if self.viewer is not None:
+            return self.state.observation(self.viewer)
+        return self.state.public_observation() if self.public else self.state.view()
 
     def refusal(self, seat: object) -> str | None:
         """As :meth:`Session.refusal`, and a table that is paused or closed takes no moves."""
@@ -123,6 +128,8 @@ class TableSession(Session):
 
     @property
     def mode_words(self) -> str:
+        if self.public:
+            return "watching"
         return "teacher's view" if self.viewer is None else "shared table"
 
     @property
@@ -131,7 +138,7 @@ class TableSession(Session):
 
     @property
     def record_shown(self) -> bool:
-        return self.viewer is None  # the seed stays with the table (the teacher's record has it)
+        return self.viewer is None and not self.public  # the seed stays with the table (the teacher's record has it)
 
     @property
     def replay_offered(self) -> bool:
@@ -307,7 +314,11 @@ class TableBoard(widgets.VBox):
             self.children = (TeacherPanel(self, handle), self.board)
         else:
             self.role = "watch"
-            self.children = (WatchPanel(self, tables, table),)
+            # the game's own board, drawn from the public observation: what everyone at the table may know
+            self.session = TableSession(tables, table, seat=None, public=True)
+            self.board = table_game_board(self.session)
+            self.board._ask_box.layout.display = "none"  # nobody watching may ask (it asks about no seat)
+            self.children = (WatchPanel(self, tables, table, board=self.board),)
         # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
         self.follower = Follower(table, self._on_change, seat=None, url=self.url, on_trouble=self._on_trouble)
         self.follower.start()
@@ -344,7 +355,7 @@ class TableBoard(widgets.VBox):
 class WatchPanel(widgets.VBox):
     """What everyone at the table knows: the game, whose turn, the seats and the public log."""
 
-    def __init__(self, page: TableBoard, tables: Tables, table: str) -> None:
+    def __init__(self, page: TableBoard, tables: Tables, table: str, board: GameBoard[Any] | None = None) -> None:
         super().__init__()
         self.add_class("sk-watch")
         self.add_class("sk-board")
@@ -358,7 +369,10 @@ class WatchPanel(widgets.VBox):
             sentence_html("You are watching: this page shows what everyone at the table knows, and nobody's hand.")
         )
         self._said = widgets.HTML()  # a sentence when the page sent a message this panel could not use
-        self.children = (widgets.HTML(BOARD_STYLE), self._status, note, self._log, self._said)
+        # with the board (drawn from the public observation), its log is the page's; else this panel's own
+        # (the board has its own turn line and seats, so the panel's status line is then left out)
+        parts: tuple[widgets.Widget, ...] = (self._status, note, self._log) if board is None else (note, board)
+        self.children = (widgets.HTML(BOARD_STYLE), *parts, self._said)
         shield_messages(widget_family(self), self._refused)
         self.refresh(tables)
 

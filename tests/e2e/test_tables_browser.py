@@ -62,6 +62,7 @@ STATE_HAND_JS = """async () => {
     .filter((m) => m.model_name === 'ToggleButtonModel' && (m.state._dom_classes || []).includes('sk-handcard'))
     .map((m) => m.state.tooltip).filter((t) => t);
 }"""
+ALL_STATE_JS = """async () => (await window.slothVoila.manager.get_state()).state"""
 PAGE_HAND_JS = """() => Array.from(document.querySelectorAll('.sk-handcard'))
   .filter((e) => e.offsetParent !== null).map((e) => e.title)"""
 NOW_JS = "() => performance.timeOrigin + performance.now()"
@@ -157,6 +158,13 @@ def test_a_table_made_on_the_command_line_plays_across_three_browsers(
         assert sorted(page.evaluate(STATE_HAND_JS)) == own[seat]  # and no other hand card in any widget
     assert watcher.locator(".sk-handcard").count() == 0
     assert watcher.evaluate(STATE_HAND_JS) == []
+    # the watch page draws the game's board from the public observation: the seats, the table, the turn line
+    for part in (".sk-seats-top", ".sk-picture", ".sk-turn"):
+        watcher.locator(f".sk-watch {part}").first.wait_for()
+    watched = json.dumps(watcher.evaluate(ALL_STATE_JS))
+    assert "Hands (teacher" not in watched and "Your hand" not in watched
+    _, dealt = tables.state(table)
+    assert str(dealt.seed) not in watched  # nor the seed that would deal every hand again
 
     # the moves: whichever person is to move clicks, the other page shows it (the bot moves in between)
     for page in (seat0, seat1, watcher):

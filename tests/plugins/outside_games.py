@@ -72,6 +72,8 @@ class SticksState(GameState[Take, "SticksObservation"]):
         return self._observe(player)
     def view(self):
         return self._observe(None)
+    def public_observation(self):
+        return self._observe(-1)
     def _observe(self, player):
         moves = tuple(self.legal_moves()) if player in (None, self.current_player) else ()
         return SticksObservation(self.game.name, player, self.current_player, self.is_over, moves, tuple(self.events), self.left)

@@ -204,6 +204,9 @@ class DontBustState(GameState[Play, "DontBustObservation"]):
     def view(self) -> DontBustObservation:
         return self._observe(None)
 
+    def public_observation(self) -> DontBustObservation:
+        return self._observe(NO_PLAYER)  # nobody's seat: no hand at all
+
     def _observe(self, player: int | None) -> DontBustObservation:
         return DontBustObservation(
             game=self.game.name,
@@ -213,7 +216,7 @@ class DontBustState(GameState[Play, "DontBustObservation"]):
             legal_moves=tuple(self.legal_moves()) if player in (None, self.current_player) else (),
             log=tuple(self.events),
             config=self.game.config,
-            hand=None if player is None else tuple(self.hands[player]),
+            hand=None if player is None or player == NO_PLAYER else tuple(self.hands[player]),
             hand_counts=tuple(len(hand) for hand in self.hands),
             pile=tuple(self.pile),
             total=self.total,

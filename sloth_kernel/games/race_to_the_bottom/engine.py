@@ -865,6 +865,9 @@ class RaceState(GameState[RaceMove, "RaceObservation"]):
     def view(self) -> RaceObservation:
         return self._observe(None)
 
+    def public_observation(self) -> RaceObservation:
+        return self._observe(NO_PLAYER)  # no seat: every hidden part empty
+
     def _observe(self, viewer: int | None) -> RaceObservation:
         cfg = self.game.cfg
         to_move = self.current_player

@@ -576,6 +576,9 @@ class SprintState(GameState[Lift, "SprintObservation"]):
     def view(self) -> SprintObservation:
         return self._observe(None, omniscient=True)
 
+    def public_observation(self) -> SprintObservation:
+        return self._observe(NO_PLAYER, omniscient=False)  # no seat: every hidden part empty
+
     def _observe(self, player: int | None, omniscient: bool) -> SprintObservation:
         cfg = self.game.cfg
         to_move = self.current_player

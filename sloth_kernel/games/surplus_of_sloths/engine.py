@@ -769,6 +769,9 @@ class SurplusState(GameState[SurplusMove, "SurplusObservation"]):
     def view(self) -> SurplusObservation:
         return self._observe(None)
 
+    def public_observation(self) -> SurplusObservation:
+        return self._observe(NO_PLAYER)  # no seat: every hidden part empty
+
     def _observe(self, viewer: int | None) -> SurplusObservation:
         n = self.cfg.players
         to_move = self.current_player

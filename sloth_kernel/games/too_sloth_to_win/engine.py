@@ -1086,6 +1086,9 @@ class TooSlothState(GameState[TooSlothMove, "TooSlothObservation"]):
     def view(self) -> TooSlothObservation:
         return self._observe(None)
 
+    def public_observation(self) -> TooSlothObservation:
+        return self._observe(NO_PLAYER)  # no seat: every hidden part empty
+
     def _observe(self, viewer: int | None) -> TooSlothObservation:
         cfg = self.cfg
         to_move = self.current_player

@@ -229,6 +229,9 @@ class HighCardState(GameState[Play, "HighCardObservation"]):
     def view(self) -> HighCardObservation:
         return self._observe(None)
 
+    def public_observation(self) -> HighCardObservation:
+        return self._observe(NO_PLAYER)  # nobody's seat: no hand at all
+
     def _observe(self, player: int | None) -> HighCardObservation:
         to_move = self.current_player
         omniscient = player is None
@@ -240,7 +243,7 @@ class HighCardState(GameState[Play, "HighCardObservation"]):
             legal_moves=tuple(self.legal_moves()) if omniscient or player == to_move else (),
             log=tuple(self.events),
             config=self.game.cfg,
-            hand=None if player is None else tuple(self.hands[player]),
+            hand=None if player is None or player == NO_PLAYER else tuple(self.hands[player]),
             hand_counts=tuple(len(hand) for hand in self.hands),
             trick=tuple(self.trick),
             last_trick=self.last_trick,

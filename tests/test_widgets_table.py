@@ -277,3 +277,24 @@ def test_the_gallery_form_defaults_its_server_to_the_address_the_page_was_opened
     given = NewTableForm(base_url="http://class.example:8866")  # a form made in code keeps its address
     given._page_origin = "http://127.0.0.1:9999"
     assert given.address.value == "http://class.example:8866"
+
+
+def test_a_seats_message_line_belongs_to_the_position_it_was_written_in(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "human"])
+    page = open_page(store_url, {"table": made.table, "seat": token(made.seats[0].url or "")})
+    try:
+        board = page.board
+        assert board is not None and page.session is not None
+        move = page.session.state.legal_moves()[0]
+        assert board.submit(str(move)) is not None and board._note.startswith("Your move:")
+        assert "Your move:" in board._explain.value
+        others = [tables.sit(made.table, token(made.seats[s].url or "")) for s in (1, 2)]
+        for seat in others:  # two later moves, at the other seats' pages
+            snap = seat.snapshot()
+            seat.play(snap.observation.legal_moves[0], at=snap.version)
+            page.session.refresh(tables)
+            board.render()
+        assert "Your move:" not in board._explain.value  # the note went with the position it was written in
+    finally:
+        page.close()

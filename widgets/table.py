@@ -215,7 +215,7 @@ def sentence_html(text: str) -> str:
 
 
 def page_title(game: str, role: str, seat: int | None) -> str:
-    """A table page's title: the game, then whose page it is ("Too Sloth To Win · Player 2 (you)")."""
+    """A table page's title: the game, then whose page it is (the game's title, then "· Player 2 (you)")."""
     from sloth_kernel.registry import game_specs
 
     spec = game_specs().get(game)
@@ -232,7 +232,7 @@ class TableBoard(widgets.VBox):
     _page_params = traitlets.Dict().tag(sync=True)
     # A count the front end raises every second while the page is open: a seat's heartbeat.
     _page_beat = traitlets.Int(0).tag(sync=True)
-    # The page's title once a table is open ("Too Sloth To Win · Player 2 (you)"); the light front
+    # The page's title once a table is open (the game's title, then "· Player 2 (you)"); the light front
     # end sets the browser tab's title from it (the stock template keeps the notebook's title).
     _page_title = traitlets.Unicode("").tag(sync=True)
 
@@ -586,7 +586,7 @@ class NewTableForm(widgets.VBox):
 
 
 def _http_address(text: object) -> bool:
-    """An http(s) address of a server, with nothing after its path (what a page's origin is)."""
+    """An http or https address of a server, with nothing after its path (what a page's origin is)."""
     return (
         isinstance(text, str) and re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~/\-]*)?", text) is not None
     )

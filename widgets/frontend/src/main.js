@@ -428,7 +428,7 @@ async function sendPageOrigin(manager, views) {
 }
 
 // The browser tab's title, for the root widgets whose model has a `_page_title` attribute (a
-// shared table's page: "Too Sloth To Win · Player 2 (you)"), set whenever it changes.
+// shared table's page: the game, then "· Player 2 (you)"), set whenever it changes.
 async function followPageTitle(manager, views) {
   for (const { modelId } of views) {
     if (!manager.has_model(modelId)) continue;

@@ -248,3 +248,50 @@ def test_hot_seat_cover_and_variants_through_setup() -> None:
     while not (board.state.is_over and not board.hare_face_down):
         find(board, "sk-next").click()
     assert find(board, "sk-game-over").layout.display != "none"
+
+
+def _synced(board: SprintBoard) -> list[dict]:
+    """Every widget's synced state, the way the page receives it (the whole board)."""
+    return [w.get_state() for w in walk(board)]
+
+
+def test_nothing_the_page_is_sent_predicts_the_lift_better_than_the_picture_and_the_hand_noise() -> None:
+    """SP-7 in the page. Over many deals and cuts, recover the lift two ways from the board's whole
+    synced state: from the picture (the pile's SVG: its top, height and cut line, read to the
+    pixel) and from everything else (the slider's value and frame, its words, titles). The picture
+    is the bound, since the hand noise still slips by up to a card; nothing else may beat it.
+    The slider's handle says only a coarse band in words in the browser (the sk-coarse-slider
+    class, tests/e2e/test_light_frontend.py): before, it read the slider's value ("0.47")."""
+    import random
+    import statistics
+
+    rng = random.Random(24)
+    picture_errors, other_errors = [], []
+    for seed in range(30):
+        board = SprintBoard(seed=seed, autoplay=False)
+        cut = find(board, "sk-lift-cut")
+        assert "sk-coarse-slider" in cut._dom_classes  # the front end words it, never a number
+        for _ in range(4):
+            cut.value = round(rng.uniform(0.05, 0.95), 2)
+            lift = board.state.lift_from_cut(board.cut_share()).count
+            size = len(board.state.pile)
+            states = _synced(board)
+            pile = next(s["value"] for s in states if "sk-sprint-pile" in str(s.get("value", "")))
+            top, height = map(
+                float, re.search(r'class="sk-pile-body" x="10" y="(\d+)" width="\d+" height="(\d+)"', pile).groups()
+            )
+            y = float(re.search(r'<line [^>]*y1="([\d.]+)"', pile).group(1))
+            picture_errors.append(abs(round((y - top) / height * size) - lift))
+            # everything else: the slider's value and its frame's height; the margins are unknown (12-60 px)
+            frame = float(cut.layout.get_state()["height"].removesuffix("px"))
+            slider_y = 12 + (1 - cut.value) * (frame - 24)
+            guess = (slider_y - 36) / (frame - 72)
+            other_errors.append(abs(round(min(1, max(0, guess)) * size) - lift))
+            for w in walk(find(board, "sk-lift-box")):  # no title, tooltip or description near the cut says a number
+                state = w.get_state()
+                for key in ("description", "tooltip", "placeholder"):
+                    assert not re.search(r"\d", str(state.get(key) or "").replace("SP-7", "")), state
+    picture, other = statistics.median(picture_errors), statistics.median(other_errors)
+    print(f"median error in cards: picture {picture}, everything else {other}")
+    assert other >= picture, (picture, other)
+    assert max(picture_errors) >= 1  # the hand noise: even the picture read to the pixel is not the count

@@ -247,3 +247,59 @@ def test_the_gallery_form_says_why_on_bad_input_and_creates_nothing(tmp_path: An
     form.create.click()
     assert form.result.value.startswith('<div class="sk-table-sentence"') and "Traceback" not in form.result.value
     assert not Path(url).exists()  # nothing was created: not even an empty store
+
+
+def test_each_table_page_is_titled_with_the_game_and_whose_page_it_is(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "bot"])
+    seat2 = open_page(store_url, {"table": made.table, "seat": token(made.seats[1].url or "")})
+    watch = open_page(store_url, {"table": made.table})
+    teacher = open_page(store_url, {"table": made.table, "teacher": token(made.teacher)})
+    waiting = TableBoard(url=store_url)
+    try:
+        assert seat2._page_title == "Too Sloth To Win · Player 2 (you)"
+        assert watch._page_title == "Too Sloth To Win · watching"
+        assert teacher._page_title == "Too Sloth To Win · the teacher"
+        assert waiting._page_title == ""  # no table yet: the page keeps its own title
+    finally:
+        for page in (seat2, watch, teacher, waiting):
+            page.close()
+
+
+def test_the_gallery_form_defaults_its_server_to_the_address_the_page_was_opened_from() -> None:
+    from sloth_widgets.table import NewTableForm
+
+    form = NewTableForm()
+    assert form.address.value == "http://127.0.0.1:8866"  # the stock template sends nothing: the default stays
+    form._page_origin = "http://school.example:9000/voila"  # what the light front end sends
+    assert form.address.value == "http://school.example:9000/voila"
+    form._page_origin = "javascript:alert(1)"  # not a server's address: ignored
+    assert form.address.value == "http://school.example:9000/voila"
+    typed = NewTableForm()
+    typed.address.value = "http://mine.example:8866"  # the person's own choice stays
+    typed._page_origin = "http://127.0.0.1:9999"
+    assert typed.address.value == "http://mine.example:8866"
+    given = NewTableForm(base_url="http://class.example:8866")  # a form made in code keeps its address
+    given._page_origin = "http://127.0.0.1:9999"
+    assert given.address.value == "http://class.example:8866"
+
+
+def test_a_seats_message_line_belongs_to_the_position_it_was_written_in(store_url: str) -> None:
+    tables = Tables(open_store(store_url))
+    made = tables.create(GAME, ["human", "human", "human"])
+    page = open_page(store_url, {"table": made.table, "seat": token(made.seats[0].url or "")})
+    try:
+        board = page.board
+        assert board is not None and page.session is not None
+        move = page.session.state.legal_moves()[0]
+        assert board.submit(str(move)) is not None and board._note.startswith("Your move:")
+        assert "Your move:" in board._explain.value
+        others = [tables.sit(made.table, token(made.seats[s].url or "")) for s in (1, 2)]
+        for seat in others:  # two later moves, at the other seats' pages
+            snap = seat.snapshot()
+            seat.play(snap.observation.legal_moves[0], at=snap.version)
+            page.session.refresh(tables)
+            board.render()
+        assert "Your move:" not in board._explain.value  # the note went with the position it was written in
+    finally:
+        page.close()

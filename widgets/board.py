@@ -80,6 +80,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self.last_error = ""
         self._verdict: Explanation | None = None
         self._note = ""
+        self._note_ply: int | None = None  # the position (moves made) a "Your move" note was written at
         self._address_seed: int | None = None  # the seed the page's address chose, once dealt
         self._replay_open = False
         self._stepper: tuple[Session, widgets.Widget] | None = None  # the replay shown, and of which game
@@ -352,6 +353,8 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         private = session.mode == "watch" or not session.covered
         my_turn = session.my_turn
         reveal = self.revealed(obs)
+        if self._note_ply is not None and self._note_ply != len(state.history):  # moves came after it
+            self._note, self._note_ply = "", None
         if reveal.pending and self._verdict is None:  # the last move's words would give the step away
             shown = reveal.shown_events(obs.log)
             self._note = self.staged_note(obs) or (shown[-1].text if shown else "")
@@ -548,6 +551,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             last = self.session.state.log[-1].text if self.session.state.log else ""
             history = self.session.state.history
             self._note = f"Your move: {history[-1].words if history else verdict.move}. {last}"
+            self._note_ply = len(history)  # the note belongs to this position: a later move drops it
             self._hand.clear()
             self.reset_controls()
         else:

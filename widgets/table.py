@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import re
 import secrets
 import threading
 from collections.abc import Sequence
@@ -221,6 +222,17 @@ def sentence_html(text: str) -> str:
     return f'<div class="sk-table-sentence" role="status" style="font-size:17px;padding:10px 4px">{html.escape(text)}</div>'
 
 
+def page_title(game: str, role: str, seat: int | None) -> str:
+    """A table page's title: the game, then whose page it is (the game's title, then "· Player 2 (you)")."""
+    from sloth_kernel.registry import game_specs
+
+    spec = game_specs().get(game)
+    title = spec.title if spec is not None else "A shared table"
+    if role == "seat" and seat is not None:
+        return f"{title} · Player {seat + 1} (you)"
+    return f"{title} · {'the teacher' if role == 'teacher' else 'watching'}"
+
+
 class TableBoard(widgets.VBox):
     """A table's page: which one comes from the page's address (see the module docs)."""
 
@@ -228,6 +240,9 @@ class TableBoard(widgets.VBox):
     _page_params = traitlets.Dict().tag(sync=True)
     # A count the front end raises every second while the page is open: a seat's heartbeat.
     _page_beat = traitlets.Int(0).tag(sync=True)
+    # The page's title once a table is open (the game's title, then "· Player 2 (you)"); the light front
+    # end sets the browser tab's title from it (the stock template keeps the notebook's title).
+    _page_title = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, url: str | None = None) -> None:
         super().__init__()
@@ -319,6 +334,8 @@ class TableBoard(widgets.VBox):
             self.board = table_game_board(self.session)
             self.board._ask_box.layout.display = "none"  # nobody watching may ask (it asks about no seat)
             self.children = (WatchPanel(self, tables, table, board=self.board),)
+        viewer = self.session.viewer if self.role == "seat" and self.session is not None else None
+        self._page_title = page_title(tables.state(table)[0].game, self.role, viewer)
         # the seat's heartbeat comes from the page's beats (_page_beat), not from this kernel
         self.follower = Follower(table, self._on_change, seat=None, url=self.url, on_trouble=self._on_trouble)
         self.follower.start()
@@ -475,7 +492,14 @@ NEW_TABLE_MAX_SEATS = 8  # the form offers up to this many seats (a game may all
 class NewTableForm(widgets.VBox):
     """The gallery's "new table" form: a game, each seat a person or a bot, and Create; the table
     goes to the configured store (``SLOTH_TABLES``) and the form shows the seat, watch and teacher
-    links to copy. Bad input gets a sentence; nothing is written then."""
+    links to copy. Bad input gets a sentence; nothing is written then.
+
+    The server address starts as the address the gallery was opened from: the light front end
+    sends it (``_page_origin``) once the page is up. The stock template and JupyterLab send
+    nothing, so there it stays at ``base_url`` or the default, http://127.0.0.1:8866."""
+
+    # The address the page was opened from (origin and base URL), sent by the light front end.
+    _page_origin = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, base_url: str | None = None) -> None:
         from sloth_kernel.registry import game_specs
@@ -492,8 +516,10 @@ class NewTableForm(widgets.VBox):
         self.count = widgets.Dropdown(description="Players", layout=wide)
         self.count.add_class("sk-new-table-count")
         self.seat_box = widgets.VBox()
+        self._base_url = base_url
+        self._default_address = base_url or DEFAULT_BASE_URL
         self.address = widgets.Text(
-            value=base_url or DEFAULT_BASE_URL,
+            value=self._default_address,
             description="Server",
             tooltip="the address people open the links at (this Voila server)",
             layout=wide,
@@ -522,6 +548,13 @@ class NewTableForm(widgets.VBox):
 
     def _refused(self) -> None:
         self.result.value = sentence_html("The form could not use what the page sent; no table was created.")
+
+    @traitlets.observe("_page_origin")
+    def _on_page_origin(self, change: dict[str, Any]) -> None:
+        """The page's own address becomes the default, unless the person already typed another."""
+        origin = change["new"]
+        if self._base_url is None and self.address.value == self._default_address and _http_address(origin):
+            self.address.value = self._default_address = origin
 
     def _on_game(self, change: Any) -> None:
         low, high = self.specs[self.game.value].players
@@ -575,6 +608,13 @@ class NewTableForm(widgets.VBox):
 
     def _on_create(self, button: widgets.Button) -> None:
         self.result.value = self.make()
+
+
+def _http_address(text: object) -> bool:
+    """An http or https address of a server, with nothing after its path (what a page's origin is)."""
+    return (
+        isinstance(text, str) and re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~/\-]*)?", text) is not None
+    )
 
 
 def created_links_html(made: Any, title: str) -> str:

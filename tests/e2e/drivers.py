@@ -372,14 +372,15 @@ class SprintDriver(Driver):
         track = page.locator(".sk-board .sk-lift-cut .noUi-base").first
         pile_before = page.locator(".sk-board .sk-pile").inner_html()
         hbox, tbox = handle.bounding_box(), track.bounding_box()
-        before = handle.get_attribute("aria-valuetext")  # the slider's value moved (it moves in steps)
+        origin = page.locator(".sk-board .sk-lift-cut .noUi-origin").first
+        before = origin.get_attribute("style")  # the handle moved (its words say only a coarse band, SP-7)
         x, y = hbox["x"] + hbox["width"] / 2, hbox["y"] + hbox["height"] / 2
         target = tbox["y"] + max(0.0, min(1.0, fraction_from_top)) * tbox["height"]
         page.mouse.move(x, y)
         page.mouse.down()
         page.mouse.move(x, target, steps=8)
         page.mouse.up()
-        if handle.get_attribute("aria-valuetext") != before:  # the kernel redraws the pile with the new cut line
+        if origin.get_attribute("style") != before:  # the kernel redraws the pile with the new cut line
             page.wait_for_function(
                 "(before) => { const p = document.querySelector('.sk-board .sk-pile');"
                 " return p && p.innerHTML !== before; }",

@@ -6,6 +6,7 @@ sees when the game's kernel goes away. The whole games are played in test_play_a
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -144,3 +145,50 @@ def test_the_page_config_carries_the_kernel_the_page_connects_to(
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     socket_url = page.evaluate("() => window.slothVoila.manager.kernel.socket.url")
     assert f"/api/kernels/{config['kernelId']}/channels?session_id=" in socket_url
+
+
+COARSE_WORDS = {"near the top", "about halfway", "near the bottom"}
+
+
+def test_sprints_cut_slider_says_only_coarse_bands_never_a_number(voila: VoilaServer, browser: Any) -> None:
+    """SP-7 in the page: everything the cut slider's handle tells a screen reader (aria-valuetext,
+    aria-valuenow/min/max, its name and title), read at every slider step from top to bottom,
+    takes at most three values, so it tells the cut to within a third of the pile at best: about
+    5 cards of the 32 at the median, far coarser than the picture plus the hand noise. Before
+    this, aria-valuetext read the slider's value ("0.47"), 101 readings, which with the board's
+    per-turn margins gave the count to about 1.3 cards at the median."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(180_000)
+    page = PageWatch(context).new_page()
+    try:
+        page.goto(voila.app_url(PLAY_APPS["sprint"]), wait_until="commit")
+        page.wait_for_selector(BOARD_READY)
+        handle = page.locator(".sk-board .sk-lift-cut .noUi-handle").first
+        handle.wait_for(state="visible")
+        handle.focus()
+        page.keyboard.press("End")  # the top of a vertical slider is its maximum
+        readings: list[tuple[str | None, ...]] = []
+        for _ in range(110):  # the slider has 101 steps: every one of them, top to bottom
+            with contextlib.suppress(PlaywrightTimeout):  # a number that stays: the assertions below say which
+                page.wait_for_function(  # the front end rewrites the slider's own numbers as soon as it writes them
+                    "(h) => /^[0-2]$/.test(h.getAttribute('aria-valuenow') || '')",
+                    arg=handle.element_handle(),
+                    timeout=5_000,
+                )
+            readings.append(
+                tuple(
+                    handle.get_attribute(name)
+                    for name in ("aria-valuetext", "aria-valuenow", "aria-valuemin", "aria-valuemax", "title")
+                )
+            )
+            page.keyboard.press("ArrowDown")
+        words = [r[0] for r in readings]
+        print(f"distinct accessible readings of the cut slider: {len(set(readings))}")
+        assert set(words) <= COARSE_WORDS, set(words) - COARSE_WORDS
+        assert words[0] == "near the top" and words[-1] == "near the bottom"
+        assert len(set(readings)) <= 3, sorted(set(readings))  # at most log2(3) bits about the cut
+        assert {r[1:4] for r in readings} <= {("0", "0", "2"), ("1", "0", "2"), ("2", "0", "2")}
+    finally:
+        context.close()

@@ -165,6 +165,7 @@ class SprintBoard(GameBoard[SprintObservation]):
             layout=widgets.Layout(width="64px"),
         )
         self._cut.add_class("sk-lift-cut")
+        self._cut.add_class("sk-coarse-slider")  # the front end says its place in words, never a number (SP-7)
         self._cut.observe(self._on_cut, "value")
         self._ends = widgets.VBox(
             [

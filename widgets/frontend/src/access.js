@@ -93,6 +93,34 @@ function nameSliders() {
   }
 }
 
+// A slider whose widget carries the class sk-coarse-slider must not say its value as a number
+// (Sprint!'s cut, SP-7: a number would count for you). Its handle says a few coarse bands in
+// words instead, and its aria-valuenow/min/max say only the band (0 the top .. 2 the bottom of a
+// vertical slider), rewritten each time the slider writes its own numbers.
+const COARSE_WORDS = ['near the top', 'about halfway', 'near the bottom'];
+
+function coarseSliders() {
+  for (const handle of document.querySelectorAll('.sk-coarse-slider .noUi-handle')) {
+    const raw = handle.getAttribute('aria-valuenow');
+    const min = parseFloat(handle.dataset.skMin || handle.getAttribute('aria-valuemin'));
+    const max = parseFloat(handle.dataset.skMax || handle.getAttribute('aria-valuemax'));
+    const words = handle.getAttribute('aria-valuetext');
+    if (!COARSE_WORDS.includes(words) || raw === null || !/^[0-2]$/.test(raw) || handle.dataset.skRaw !== raw) {
+      const value = parseFloat(raw);
+      if (Number.isNaN(value) || Number.isNaN(min) || Number.isNaN(max) || max <= min) continue;
+      handle.dataset.skMin = String(min);
+      handle.dataset.skMax = String(max);
+      const down = 1 - (value - min) / (max - min);  // a vertical slider's top is its maximum
+      const band = Math.min(2, Math.max(0, Math.floor(down * 3)));
+      handle.setAttribute('aria-valuetext', COARSE_WORDS[band]);
+      handle.setAttribute('aria-valuemin', '0');
+      handle.setAttribute('aria-valuemax', '2');
+      handle.setAttribute('aria-valuenow', String(band));
+      handle.dataset.skRaw = String(band);
+    }
+  }
+}
+
 export function installAccess(root = document) {
   root.addEventListener('keydown', onKeyDown);
   root.addEventListener('focusin', onFocusIn);
@@ -101,6 +129,7 @@ export function installAccess(root = document) {
     pending = false;
     for (const hand of document.querySelectorAll(HAND)) settle(hand);
     nameSliders();
+    coarseSliders();
     nameSectionTitles();
   };
   const observer = new MutationObserver(() => {
@@ -109,7 +138,7 @@ export function installAccess(root = document) {
     queueMicrotask(settleAll);
   });
   observer.observe(document.body, {
-    childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'class', 'style'],
+    childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'class', 'style', 'aria-valuenow'],
   });
   settleAll();
   return observer;

@@ -414,6 +414,32 @@ async function sendPageParams(manager, views) {
   return sent;
 }
 
+// The address the page was opened from (origin and Voila's base URL), for the root widgets whose
+// model has a `_page_origin` attribute (the gallery's new-table form: its links point at this server).
+async function sendPageOrigin(manager, views) {
+  const base = (pageConfig().baseUrl || '/').replace(/\/+$/, '');
+  for (const { modelId } of views) {
+    if (!manager.has_model(modelId)) continue;
+    const model = await manager.get_model(modelId);
+    if (model.get('_page_origin') === undefined) continue;
+    model.set('_page_origin', location.origin + base);
+    model.save_changes();
+  }
+}
+
+// The browser tab's title, for the root widgets whose model has a `_page_title` attribute (a
+// shared table's page: the game, then "· Player 2 (you)"), set whenever it changes.
+async function followPageTitle(manager, views) {
+  for (const { modelId } of views) {
+    if (!manager.has_model(modelId)) continue;
+    const model = await manager.get_model(modelId);
+    if (model.get('_page_title') === undefined) continue;
+    const show = () => { const title = model.get('_page_title'); if (title) document.title = title; };
+    model.on('change:_page_title', show);
+    show();
+  }
+}
+
 // A beat, every second while the page is open, for the root widgets whose model has a `_page_beat`
 // attribute (a shared table's page: its seat counts as seated only while its page beats, since
 // a closed tab's kernel lingers and Voila's close beacon is unreliable).
@@ -499,6 +525,8 @@ async function start() {
     markRetry(false);
     if (await sendPageParams(manager, views)) mark('params');
     await startPageBeat(manager, views, kernel);
+    await followPageTitle(manager, views);
+    await sendPageOrigin(manager, views);
   } catch (error) {
     if (error && error.noAnswer) {
       // A kernel that does not answer (stopped, stuck, or lost): never leave the visitor waiting.

@@ -435,9 +435,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
         live = self.asks_from_selection and viewer is not None and session.mode != "watch"
         choices = (
-            [(self.move_words(obs, m) or _said(session, m), str(m)) for m in shown]
-            if live and session.my_turn
-            else []
+            [(self.move_words(obs, m) or _said(session, m), str(m)) for m in shown] if live and session.my_turn else []
         )
         self._ask.configure(
             self._ask_question,

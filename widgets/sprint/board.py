@@ -324,7 +324,7 @@ class SprintBoard(GameBoard[SprintObservation]):
         return (
             f"<div>{html.escape(head)}</div>"
             + kit.panel(
-                "The track (layout assumed, SP-1)",
+                "Track",  # the stand-in layout (SP-1) is named by the marker in the race panel
                 f'<div class="sk-track-wide">{track(obs, WIDE_ROW, hare=self._hare(obs))}</div>'
                 f'<div class="sk-track-narrow">{track(obs, NARROW_ROW, hare=self._hare(obs))}</div>',  # on a phone
             )

@@ -264,3 +264,23 @@ def test_pause_the_bots_is_off_once_the_game_is_over() -> None:
     assert not board_over._pause.disabled  # bots are still to play
     board_over.run_bots()
     assert board_over.state.is_over and board_over._pause.disabled
+
+
+def test_a_cards_tag_never_prints_over_its_corner_index_or_its_value() -> None:
+    """ "any 1-7" and "0, any type" on Surplus cards, "goal" on Sprint!'s Objective: the tag's line sits
+    between the value's baseline and the top of the bottom corner's index (turned half round about
+    y = CARD_H - 10, its glyphs, 10 units tall, reach up to about CARD_H - 13), and a long tag is squeezed
+    to the card's width inside the frame."""
+    import re
+
+    from sloth_kernel.render import kit
+
+    for tag in ("goal", "any 1-7", "0, any type"):
+        svg = kit.card_svg(kit.CardFace("X", tag=tag, kind="wild"))
+        texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*font-size="(\d+)"[^>]*>([^<]*)</text>', svg)
+        value_y = next(float(y) for x, y, size, words in texts if words == "X" and float(x) == kit.CARD_W / 2)
+        tag_y, tag_size = next((float(y), int(size)) for x, y, size, words in texts if words == tag)
+        assert value_y <= tag_y - tag_size  # the tag's letters start below the value's baseline
+        assert tag_y + 2 <= kit.CARD_H - 13  # and end (descenders too) above the corner index
+        if len(tag) > 7:
+            assert f'textLength="{kit.CARD_W - 14}"' in svg

@@ -181,19 +181,23 @@ def card_svg(
         value = html.escape(face.value)
         tag = html.escape(face.tag)
         big = 26 if len(face.value) <= 2 else 15
+        # a tag sits between the value and the bottom corner's index, never over it: the value moves up
+        value_y, big = (49, min(big, 22)) if tag else (56, big)
         body = (
             f'<rect x="3.5" y="3.5" width="{CARD_W - 7}" height="{CARD_H - 7}" rx="4" fill="{fill}" '
             f'stroke="{face.color}" stroke-width="2.5"/>'
             f'<g fill="{face.color}" stroke="{face.color}" transform="translate({CARD_W / 2} 22) scale(0.85)">{icon}</g>'
-            f'<text x="{CARD_W / 2}" y="56" text-anchor="middle" font-size="{big}" font-weight="700" '
+            f'<text x="{CARD_W / 2}" y="{value_y}" text-anchor="middle" font-size="{big}" font-weight="700" '
             f'fill="{face.color}">{value}</text>'
             f'<text x="7" y="14" font-size="10" font-weight="700" fill="{face.color}">{value[:2]}</text>'
             f'<text x="{CARD_W - 7}" y="{CARD_H - 7}" font-size="10" font-weight="700" text-anchor="start" '
             f'fill="{face.color}" transform="rotate(180 {CARD_W - 7} {CARD_H - 10})">{value[:2]}</text>'
         )
-        if tag:
+        if tag:  # above the bottom corner's index (which reaches up to about 13 units from the bottom edge)
+            fit = f' textLength="{CARD_W - 14}" lengthAdjust="spacingAndGlyphs"' if len(face.tag) > 7 else ""
             body += (
-                f'<text x="{CARD_W / 2}" y="{CARD_H - 7}" text-anchor="middle" font-size="9" fill="#333">{tag}</text>'
+                f'<text x="{CARD_W / 2}" y="{CARD_H - 15}" text-anchor="middle" font-size="8" fill="#333"{fit}>'
+                f"{tag}</text>"
             )
     return (
         f'<svg class="{" ".join(classes)}"{attrs} width="{width}" height="{h}" '

@@ -374,3 +374,17 @@ def test_your_hand_stays_in_view_throughout_the_reveal() -> None:
     assert board.hand.layout.display != "none"
     board.show_every_step()
     assert sorted(c.key for c in board.hand.cards) == mine
+
+
+def test_a_seat_says_what_it_drafted_babies_among_it() -> None:
+    """Right after drafting a Baby, the seat reads "1 card drafted: a Baby", never "0 cards drafted · 1 Baby"."""
+    board = board_at_the_baby_prompt()
+    facts = board.seat_facts(board.state.observation(0), 0)
+    assert "1 card drafted: a Baby" in facts and not any(fact.startswith("0 cards") for fact in facts)
+    from sloth_widgets.surplus_of_sloths.board import _drafted_words
+
+    assert _drafted_words([]) == "0 cards drafted"
+    assert _drafted_words(["R1", "Baby", "S3", "S4"]) == "4 cards drafted, including 1 Baby"
+    assert _drafted_words(["Baby", "Baby"]) == "2 cards drafted, both Babies"
+    assert _drafted_words(["Baby", "Baby", "Baby"]) == "3 cards drafted, all Babies"
+    assert _drafted_words(["R1", "Baby", "Baby"]) == "3 cards drafted, including 2 Babies"

@@ -14,7 +14,7 @@ reveal's lines, the seats and the Net show only the types revealed so far (from 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import ipywidgets as widgets
@@ -213,11 +213,7 @@ class SurplusBoard(GameBoard[SurplusObservation]):
             if not revealing and obs.claimed[seat]:
                 facts.append(f"won {counted(len(obs.claimed[seat]), 'card')} from the Net")
         else:
-            drafted = obs.drafted[seat]
-            babies = sum(1 for c in drafted if c == BABY_CODE)
-            facts.append(f"{counted(len(drafted) - babies, 'card')} drafted")
-            if obs.babies:
-                facts.append(counted(babies, "Baby", "Babies"))
+            facts.append(_drafted_words(obs.drafted[seat]))
             facts.append(f"{counted(obs.kept_counts[seat], 'hidden card')} kept")
         if obs.super_surplus:
             facts.append(counted(self._shown_wins(obs)[seat], "win"))
@@ -568,3 +564,16 @@ class SurplusBoard(GameBoard[SurplusObservation]):
     @guarded
     def _on_keep(self, button: widgets.Button) -> None:
         self.submit("keep")
+
+
+def _drafted_words(drafted: Sequence[str]) -> str:
+    """What a seat has drafted, Babies among them: "3 cards drafted", "1 card drafted: a Baby",
+    "4 cards drafted, including 1 Baby", "2 cards drafted, both Babies"."""
+    total = len(drafted)
+    babies = sum(1 for c in drafted if c == BABY_CODE)
+    said = f"{counted(total, 'card')} drafted"
+    if not babies:
+        return said
+    if babies == total:
+        return f"{said}: a Baby" if total == 1 else f"{said}, {'both' if total == 2 else 'all'} Babies"
+    return f"{said}, including {counted(babies, 'Baby', 'Babies')}"

@@ -54,6 +54,7 @@ from sloth_kernel.games.race_to_the_bottom.melds import (
     RANK_NAMES,
     MeldTables,
     card_word,
+    cards_spoken,
     cards_text,
     counts_of,
     follows,
@@ -172,8 +173,8 @@ class Play(Move):
 
     @property
     def words(self) -> str:
-        """The cards as people read them: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
-        return " ".join(card_word(card) for card in self.cards)
+        """The cards as people read them: ``10`` for a ten, ``Joker as an A`` (``str`` keeps ``T`` and ``*A``)."""
+        return cards_spoken(self.cards)
 
     @property
     def label(self) -> str:
@@ -217,8 +218,8 @@ class Pitch(Move):
 
     @property
     def words(self) -> str:
-        """The move as people write it: ``pitch 10`` for a ten (``str`` keeps ``pitch T``)."""
-        return card_word(str(self))
+        """The move as people read it: ``pitch 10`` for a ten, ``pitch a Joker`` (``str`` keeps ``pitch T``, ``pitch *``)."""
+        return "pitch a Joker" if self.rank == JOKER and type(self.rank) is int else card_word(str(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +314,12 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
     def say_move(self, move: Move) -> str:
         """The move as people write it: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
         return move.words if isinstance(move, (Play, Pitch)) else str(move)
+
+    def type_move(self, move: Move) -> str:
+        """The move as people type it: ``10`` for a ten, a Joker as ``*A`` (the notation reads both)."""
+        if isinstance(move, Play):
+            return " ".join(card_word(card) for card in move.cards)
+        return card_word(str(move)) if isinstance(move, Pitch) else str(move)
 
     @classmethod
     def world_sampler(

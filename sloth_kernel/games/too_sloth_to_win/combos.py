@@ -23,6 +23,14 @@ def hand_text(hand: tuple[int, ...] | list[int]) -> str:
     return " ".join([str(n) for n in range(1, 9) for _ in range(hand[n])] + ["D"] * hand[DRINK])
 
 
+def hand_words(hand: tuple[int, ...] | list[int]) -> str:
+    """A hand in words, e.g. '3 4 5 8 8 and a drink' (``hand_text`` writes the notation's 'D')."""
+    numbers = " ".join(str(n) for n in range(1, 9) for _ in range(hand[n]))
+    drinks = hand[DRINK]
+    said = "a drink" if drinks == 1 else f"{drinks} drinks" if drinks else ""
+    return f"{numbers} and {said}" if numbers and said else numbers or said or "no cards"
+
+
 def card_value(card: int) -> int:
     return card - DRINK_BASE if card > DRINK_BASE else card
 

@@ -62,7 +62,7 @@ def deal(players: int = 4, seed: int = 7) -> Html:
 
 def seat_view(players: int = 4, seed: int = 7) -> Html:
     """What the player to move knows at the start of a seeded deal (TS-15)."""
-    from sloth_kernel.games.too_sloth_to_win.engine import hand_text
+    from sloth_kernel.games.too_sloth_to_win.combos import hand_words
 
     state = load_game(GAME, players=players).new_state(seed=seed)
     me = state.current_player
@@ -72,7 +72,7 @@ def seat_view(players: int = 4, seed: int = 7) -> Html:
             f"Player {seat + 1}",
             obs.hand_sizes[seat],
             obs.drinks_held[seat],
-            hand_text(obs.hands[seat]) if obs.hands[seat] is not None else "hidden",
+            hand_words(obs.hands[seat]) if obs.hands[seat] is not None else "hidden",
         ]
         for seat in range(players)
     ]

@@ -145,3 +145,12 @@ def test_moves_are_said_in_words_and_typed_in_notation() -> None:
     assert race.say_move(pitch) == "pitch a Joker" and race.type_move(pitch) == "pitch *"
     assert race.type_move(race.coerce_move("T *T")) == "10 *10"  # as people type a ten
     assert race.coerce_move(race.type_move(leap)) == leap
+
+
+def test_race_reads_its_jokers_back_from_their_words() -> None:
+    from sloth_kernel import load_game
+
+    race = load_game("race-to-the-bottom", players=3)
+    assert race.parse_move("A, Joker as an A, 2, 2") is race.parse_move("A *A 2 2")
+    assert race.parse_move("pitch a Joker") is race.parse_move("pitch *")
+    assert str(race.parse_move("joker as a 10, 10")) == "T *T"

@@ -28,6 +28,7 @@ points, ties sharing.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -238,6 +239,8 @@ TABLES = MeldTables(Play)  # all 1,073 melds, interned
 EVERY_MOVE: tuple[RaceMove, ...] = (*TABLES.all_plays, PASS, *PITCHES, DONE)
 BY_TEXT: dict[str, RaceMove] = {str(m): m for m in EVERY_MOVE}
 """Every move by its canonical text (``str``): parse_move's shortcut for records and replays."""
+JOKER_WORDS = re.compile(r"\bjoker as an? (\w+)", re.IGNORECASE | re.ASCII)
+PITCH_JOKER = re.compile(r"\bpitch an? joker\b", re.IGNORECASE | re.ASCII)
 MOVE_HELP = "write a meld as 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
 CARDS_ARE = "2-9, 10 (or T), J, Q, K, A, and * for a Joker (*7 in a meld)"
 PITCH_HELP = "write 'pitch 7', 'pitch 10' (or 'pitch T') or 'pitch *' for a Joker"
@@ -357,6 +360,8 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         return read_notation(text, BY_TEXT, self._read_move, game=self.name)
 
     def _read_move(self, text: object) -> RaceMove:
+        if isinstance(text, str):  # the words a move is shown in read back: "A, Joker as an A", "pitch a Joker"
+            text = JOKER_WORDS.sub(r"*\1", PITCH_JOKER.sub("pitch *", text)).replace(",", " ")
         words = move_words(text, example=MOVE_HELP)
         lowered = [w.lower() for w in words]
         if lowered in (["pass"], ["done"]):

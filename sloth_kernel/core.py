@@ -516,6 +516,17 @@ class Game(ABC, Generic[C, S]):
         """A move of this game as people read it: its notation, unless the game's words differ (a ten is "10")."""
         return str(move)
 
+    def type_move(self, move: Move) -> str:
+        """A move as a person may type it (the Ask why box's example): its words if the game's
+        notation reads them back as the same move, else its notation."""
+        words = self.say_move(move)
+        try:
+            if self.coerce_move(words) == move:
+                return words
+        except SlothKernelError:
+            pass
+        return str(move)
+
     seat_secrets: ClassVar[bool] = True
     """Seats hold cards the others cannot see: a live question about another seat then answers only
     public facts (:meth:`ask_observed`). A game whose seats hide nothing from each other sets False."""

@@ -48,7 +48,7 @@ def test_why_cant_player_3_play_7_7_here_when_it_is_not_their_turn() -> None:
     assert answer.reason.endswith("Player 3 holds only one 7") and answer.rules == ("TS-2",) and answer.effect == ""
     holds = state.ask(3, "8-8")  # Player 4 holds 8-8, but a Jump never beats a Run
     assert not holds.legal and "Jump" in holds.reason and holds.rules == ("TS-3",)
-    assert holds.sentence().startswith("8-8: not legal for Player 4. It is not Player 4's turn")
+    assert holds.sentence().startswith("Jump 8-8: not legal for Player 4. It is not Player 4's turn")
 
 
 def test_what_would_4_4_4_have_done_is_the_log_of_playing_it() -> None:

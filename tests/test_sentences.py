@@ -372,7 +372,10 @@ def test_a_smaller_cheat_names_the_bigger_one_with_its_own_article() -> None:
     state = rb_deal(["5 5 5 5 * 2 3", "9 9 9 9 2 3 4"]).play("5 5 5 5 *5")
     verdict = state.explain("9 9 9 9")
     assert not verdict.legal and verdict.rules == ("RB-6",)
-    assert verdict.reason == "a Smokescreen of 9s cannot beat an Oil Slick of 5s (5 5 5 5 *5), a bigger Cheat"
+    assert (
+        verdict.reason
+        == "a Smokescreen of 9s cannot beat an Oil Slick of 5s (5, 5, 5, 5, Joker as a 5), a bigger Cheat"
+    )
     assert "the bigger an" not in verdict.reason
 
 

@@ -53,18 +53,18 @@ def test_watching_asks_about_any_seat_with_every_hand_open() -> None:
     assert board.session.mode == "watch"
     assert [label for label, _ in board._ask.ask_seat.options] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     shown = ask(board, "7-7", seat=3)
-    assert shown.startswith("At the deal: 7-7: legal for Player 4 on their turn.")
+    assert shown.startswith("At the deal: Jump 7-7: legal for Player 4 on their turn.")
     assert "What it would do: Player 4 plays Jump 7-7 and moves 2 to space 2." in shown
     assert "Player 4 holds no 2s (TS-2)" in ask(board, "2")  # the teacher sees every hand
     board.step()
-    assert ask(board, "1-1", seat=2).startswith("Before move 2: 1-1:")
+    assert ask(board, "1-1", seat=2).startswith("Before move 2: Jump 1-1:")
 
 
 def test_a_live_player_asks_only_about_their_own_seat() -> None:
     board = Board("too-sloth-to-win", seats=["human", *BOTS], autoplay=False, deal=TS_DEAL, rounds=1)
     ask_why = board._ask
     assert list(ask_why.ask_seat.options) == [("Player 1", 0)] and ask_why.ask_seat.disabled
-    assert ask(board, "7-7") == "At the deal: 7-7: not legal for Player 1. Player 1 holds no 7s (TS-2)."
+    assert ask(board, "7-7") == "At the deal: Jump 7-7: not legal for Player 1. Player 1 holds no 7s (TS-2)."
     shown = ask(board, "2")
     assert "2: legal for Player 1." in shown and "Player 1 plays Single 2 and moves 1 to space 1" in shown
     assert board._ask_question(3, "7-7") == board.state.ask_as(0, "7-7", 0)  # another seat is never asked
@@ -151,7 +151,7 @@ def test_page_messages_to_ask_why_go_through_the_boards_shield() -> None:
         board.last_error = ""
     ask_why.ask_move.comm.handle_msg(page_message({"method": "update", "state": {"value": "7-7"}, "buffer_paths": []}))
     ask_why.ask_button.comm.handle_msg(page_message({"method": "custom", "content": {"event": "click"}}))
-    assert answer(board) == "At the deal: 7-7: not legal for Player 1. Player 1 holds no 7s (TS-2)."
+    assert answer(board) == "At the deal: Jump 7-7: not legal for Player 1. Player 1 holds no 7s (TS-2)."
     assert board.last_error == "" and board.state.to_record() == before
 
 
@@ -163,7 +163,7 @@ def test_a_live_player_asks_about_the_selected_cards_without_typing() -> None:
     assert answer(board) == "Select some cards first, then ask."
     select_cards(board, ["5", "6"])
     ask_why.ask_selected.click()
-    assert answer(board).startswith("At the deal: 5-6: legal for Player 1.") and ask_why.ask_move.value == "5-6"
+    assert answer(board).startswith("At the deal: Run 5-6: legal for Player 1.") and ask_why.ask_move.value == "5-6"
 
 
 def test_a_live_player_picks_a_move_from_their_legal_moves() -> None:

@@ -166,7 +166,7 @@ def test_ten_describes_as_10() -> None:
     assert isinstance(run, Play)
     assert str(run) == "9 T J" and run.words == "9 10 J"
     assert run.describe() == "a Run of 3 (9 10 J)"
-    assert game.parse_move("T *T").describe() == "a Pair of 10s (10 *10)"
+    assert game.parse_move("T *T").describe() == "a Pair of 10s (10, Joker as a 10)"
     assert game.parse_move("pitch 10") is game.parse_move("pitch T")
     assert card_word("T") == "10" and card_word("*T") == "*10" and card_word("Q") == "Q"
 

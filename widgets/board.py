@@ -432,7 +432,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         seats = ask_seats(session)
         # an example from the moves the screen may show (the viewer's own, or any when watching), none behind the cover
         shown = list(obs.legal_moves) if seats else []
-        example = session.game.say_move(shown[0]) if shown else None  # None: the box keeps its example
+        example = session.game.type_move(shown[0]) if shown else None  # None: the box keeps its example
         live = self.asks_from_selection and viewer is not None and session.mode != "watch"
         choices = (
             [(self.move_words(obs, m) or _said(session, m), str(m)) for m in shown] if live and session.my_turn else []

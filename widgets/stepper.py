@@ -428,7 +428,7 @@ class StepThrough(widgets.VBox):
         self.ask.configure(
             self._question,
             range(self.timeline.game.num_players),
-            example=first.game.say_move(shown[0]) if shown else "pass",
+            example=first.game.type_move(shown[0]) if shown else "pass",
             where=lambda: where_asked(self.step),
             rules=self.timeline.game.rules,
         )

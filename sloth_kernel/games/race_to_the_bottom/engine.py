@@ -28,6 +28,7 @@ points, ties sharing.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -54,6 +55,7 @@ from sloth_kernel.games.race_to_the_bottom.melds import (
     RANK_NAMES,
     MeldTables,
     card_word,
+    cards_spoken,
     cards_text,
     counts_of,
     follows,
@@ -172,8 +174,8 @@ class Play(Move):
 
     @property
     def words(self) -> str:
-        """The cards as people read them: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
-        return " ".join(card_word(card) for card in self.cards)
+        """The cards as people read them: ``10`` for a ten, ``Joker as an A`` (``str`` keeps ``T`` and ``*A``)."""
+        return cards_spoken(self.cards)
 
     @property
     def label(self) -> str:
@@ -217,8 +219,8 @@ class Pitch(Move):
 
     @property
     def words(self) -> str:
-        """The move as people write it: ``pitch 10`` for a ten (``str`` keeps ``pitch T``)."""
-        return card_word(str(self))
+        """The move as people read it: ``pitch 10`` for a ten, ``pitch a Joker`` (``str`` keeps ``pitch T``, ``pitch *``)."""
+        return "pitch a Joker" if self.rank == JOKER and type(self.rank) is int else card_word(str(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +239,8 @@ TABLES = MeldTables(Play)  # all 1,073 melds, interned
 EVERY_MOVE: tuple[RaceMove, ...] = (*TABLES.all_plays, PASS, *PITCHES, DONE)
 BY_TEXT: dict[str, RaceMove] = {str(m): m for m in EVERY_MOVE}
 """Every move by its canonical text (``str``): parse_move's shortcut for records and replays."""
+JOKER_WORDS = re.compile(r"\bjoker as an? (\w+)", re.IGNORECASE | re.ASCII)
+PITCH_JOKER = re.compile(r"\bpitch an? joker\b", re.IGNORECASE | re.ASCII)
 MOVE_HELP = "write a meld as 'Q K A', '7 7 *7' or '*A *A', or 'pass', 'pitch 7', 'pitch *', 'done'"
 CARDS_ARE = "2-9, 10 (or T), J, Q, K, A, and * for a Joker (*7 in a meld)"
 PITCH_HELP = "write 'pitch 7', 'pitch 10' (or 'pitch T') or 'pitch *' for a Joker"
@@ -314,6 +318,12 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         """The move as people write it: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
         return move.words if isinstance(move, (Play, Pitch)) else str(move)
 
+    def type_move(self, move: Move) -> str:
+        """The move as people type it: ``10`` for a ten, a Joker as ``*A`` (the notation reads both)."""
+        if isinstance(move, Play):
+            return " ".join(card_word(card) for card in move.cards)
+        return card_word(str(move)) if isinstance(move, Pitch) else str(move)
+
     @classmethod
     def world_sampler(
         cls, observation: Any, options: Mapping[str, Any] | None = None
@@ -350,6 +360,8 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         return read_notation(text, BY_TEXT, self._read_move, game=self.name)
 
     def _read_move(self, text: object) -> RaceMove:
+        if isinstance(text, str):  # the words a move is shown in read back: "A, Joker as an A", "pitch a Joker"
+            text = JOKER_WORDS.sub(r"*\1", PITCH_JOKER.sub("pitch *", text)).replace(",", " ")
         words = move_words(text, example=MOVE_HELP)
         lowered = [w.lower() for w in words]
         if lowered in (["pass"], ["done"]):

@@ -56,7 +56,7 @@ def _answer(state: Any, move: str) -> list[Any]:
 def which_moves(players: int = 3, seed: int = 7) -> Html:
     """How many ways the leader has to lead, a few of them, and the engine's answer to two tries."""
     state = load_game(GAME, players=players).new_state(seed=seed)
-    moves = [m.words for m in state.legal_moves()]  # as people write them: "10", not "T"
+    moves = [m.describe() if hasattr(m, "describe") else m.words for m in state.legal_moves()]  # in words: "10", Jokers
     intro = sentences(
         f"Player {state.current_player + 1} leads and has {len(moves)} ways to do it, for example "
         f"{plain_list(moves[-6:])}. The engine explains any try:"

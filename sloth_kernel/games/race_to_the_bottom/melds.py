@@ -13,7 +13,7 @@ precomputed tuples with a count-vector check.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Generic, Protocol, TypeVar
@@ -39,6 +39,22 @@ def plural(rank: int) -> str:
 def card_word(token: str) -> str:
     """A card token as people read it: the rulebook's ``10`` for the notation's ``T`` (``*T`` reads ``*10``)."""
     return token[:-1] + "10" if token.endswith("T") else token
+
+
+def card_spoken(token: str) -> str:
+    """A card token in words: ``10`` for ``T``; a Joker as ``Joker as an A`` (``*A``), or ``Joker`` bare (``*``)."""
+    if not token.startswith("*"):
+        return card_word(token)
+    rank = card_word(token[1:])
+    if not rank:
+        return "Joker"
+    return f"Joker as {'an' if rank in ('A', '8') else 'a'} {rank}"
+
+
+def cards_spoken(tokens: Iterable[str]) -> str:
+    """Cards in words: ``Q K A``; with a Joker, comma-separated: ``A, Joker as an A, 2, 2``."""
+    words = [card_spoken(token) for token in tokens]
+    return (", " if any(word.startswith("Joker") for word in words) else " ").join(words)
 
 
 def card_token(rank: int, joker: bool = False) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sloth_kernel.core import counted, ordinal, seat_name
 from sloth_kernel.games.race_to_the_bottom.engine import HAND_SIZE, Play, RaceObservation
-from sloth_kernel.games.race_to_the_bottom.melds import card_word
+from sloth_kernel.games.race_to_the_bottom.melds import card_word, cards_spoken
 from sloth_kernel.render import kit
 
 CARD_COLOUR = "#1d3f72"
@@ -102,7 +102,7 @@ def seat_cards(obs: RaceObservation) -> str:
                 f"(top → bottom)</div>{cards(seat.pitched, 28)}</div>"
             )
         if seat.deck is not None:
-            order = " ".join(map(card_word, seat.deck)) or "(empty)"
+            order = cards_spoken(seat.deck) or "(empty)"
             deck += f'<div class="sk-rb-deck-order" style="font-size:11px;color:#666">deck top→bottom: {kit.esc(order)}</div>'
         blocks.append(
             f'<div class="sk-rb-hand" data-seat="{seat.seat}" style="display:flex;gap:14px;align-items:flex-start">'

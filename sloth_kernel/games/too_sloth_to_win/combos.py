@@ -23,6 +23,14 @@ def hand_text(hand: tuple[int, ...] | list[int]) -> str:
     return " ".join([str(n) for n in range(1, 9) for _ in range(hand[n])] + ["D"] * hand[DRINK])
 
 
+def hand_words(hand: tuple[int, ...] | list[int]) -> str:
+    """A hand in words, e.g. '3 4 5 8 8 and a drink' (``hand_text`` writes the notation's 'D')."""
+    numbers = " ".join(str(n) for n in range(1, 9) for _ in range(hand[n]))
+    drinks = hand[DRINK]
+    said = "a drink" if drinks == 1 else f"{drinks} drinks" if drinks else ""
+    return f"{numbers} and {said}" if numbers and said else numbers or said or "no cards"
+
+
 def card_value(card: int) -> int:
     return card - DRINK_BASE if card > DRINK_BASE else card
 
@@ -47,7 +55,7 @@ _NAMES: dict[tuple[int, ...], str] = {}
 
 
 def combo_name(cards: tuple[int, ...]) -> str:
-    """Plain name of a combination, e.g. 'Run 4-D5-6' or 'Single 9 (a lone drink)'."""
+    """Plain name of a combination, e.g. 'Run 4-5-6 (a drink as the 5)' or 'Single 9 (a lone drink)'."""
     name = _NAMES.get(cards)
     if name is None:
         name = _NAMES[cards] = _combo_name(cards)
@@ -56,10 +64,23 @@ def combo_name(cards: tuple[int, ...]) -> str:
 
 def _combo_name(cards: tuple[int, ...]) -> str:
     kind = combo_kind(cards)
-    label = "-".join(card_text(c) for c in cards)
     if kind == "single":
         return f"Single {card_value(cards[0])}" + (" (a lone drink)" if cards[0] > DRINK_BASE else "")
-    return f"{(kind or 'mixed cards').capitalize()} {label}"
+    # the numbers as the rulebook writes them ("4-5-6"), and a drink in words, never as notation
+    label = "-".join(str(card_value(c)) for c in cards)
+    return f"{(kind or 'mixed cards').capitalize()} {label}{drinks_words(cards, kind)}"
+
+
+def drinks_words(cards: tuple[int, ...], kind: str | None) -> str:
+    """' (a drink as the 5)' in a Run, ' (a drink as a 6)' in a Jump, '' with no drink."""
+    declared = [str(card_value(c)) for c in cards if c > DRINK_BASE]
+    if not declared:
+        return ""
+    if len(declared) == 1:
+        number = declared[0]
+        article = "the" if kind != "jump" else "an" if number == "8" else "a"
+        return f" (a drink as {article} {number})"
+    return f" ({len(declared)} drinks, as {' and '.join(declared)})"
 
 
 def strength(cards: tuple[int, ...]) -> tuple[str, int, int]:

@@ -197,6 +197,14 @@ class Play(Move):
             text = _PLAY_TEXT[cards] = "-".join(card_text(c) for c in cards)
         return text
 
+    @property
+    def words(self) -> str:
+        """The play as people read it: 'Run 4-5-6 (a drink as the 5)' (its notation is '4-D5-6')."""
+        cards = self.cards
+        if not (type(cards) is tuple and cards_readable(cards)):
+            return str(self)
+        return combo_name(cards)
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Move):
@@ -214,6 +222,14 @@ class Pass(Move):
             return _PASS_TEXT[self.take]
         except (KeyError, TypeError):  # built by hand with an odd card: its repr, never a crash
             return shown(self)
+
+    @property
+    def words(self) -> str:
+        """'pass', 'pass and take the 6', 'pass and take the drink' (its notation is 'pass 6', 'pass D')."""
+        take = self.take
+        if take is None or type(take) is not int or take not in _PASS_TEXT:  # 'pass', or one built by hand
+            return str(self)
+        return "pass and take the drink" if take == DRINK else f"pass and take the {take}"
 
 
 def cards_readable(cards: tuple[object, ...]) -> bool:
@@ -297,6 +313,10 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
     @property
     def num_players(self) -> int:
         return self.cfg.players
+
+    def say_move(self, move: Move) -> str:
+        """The move as people read it: a drink in words, 'Run 4-5-6 (a drink as the 5)' (``str`` keeps '4-D5-6')."""
+        return move.words
 
     def deck(self) -> list[int]:
         return [n for n in range(1, self.cfg.top_number + 1) for _ in range(COPIES)]

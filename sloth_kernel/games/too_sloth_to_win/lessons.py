@@ -62,7 +62,7 @@ def deal(players: int = 4, seed: int = 7) -> Html:
 
 def seat_view(players: int = 4, seed: int = 7) -> Html:
     """What the player to move knows at the start of a seeded deal (TS-15)."""
-    from sloth_kernel.games.too_sloth_to_win.engine import hand_text
+    from sloth_kernel.games.too_sloth_to_win.combos import hand_words
 
     state = load_game(GAME, players=players).new_state(seed=seed)
     me = state.current_player
@@ -72,7 +72,7 @@ def seat_view(players: int = 4, seed: int = 7) -> Html:
             f"Player {seat + 1}",
             obs.hand_sizes[seat],
             obs.drinks_held[seat],
-            hand_text(obs.hands[seat]) if obs.hands[seat] is not None else "hidden",
+            hand_words(obs.hands[seat]) if obs.hands[seat] is not None else "hidden",
         ]
         for seat in range(players)
     ]
@@ -107,8 +107,9 @@ def lesson_standings(name: str = "ts-round") -> Html:
 def which_moves(seed: int = 7) -> Html:
     """How many moves the first player has, a few of them, and the engine's answer to some tries."""
     state = load_game(GAME, players=4).new_state(seed=seed)
-    moves = [str(m) for m in state.legal_moves()]
-    strongest = moves[-1]
+    legal = state.legal_moves()
+    moves = [m.words for m in legal]  # in words: a drink is "a drink as the 2", not "D2"
+    strongest = str(legal[-1])  # the Move column is what a player types: the notation
     after = state.play(strongest)
     intro = sentences(
         f"Player {state.current_player + 1} leads and has {len(moves)} legal moves, for example "
@@ -117,7 +118,7 @@ def which_moves(seed: int = 7) -> Html:
     rows = [
         ["Player 1, empty table", strongest, *_answer(state, strongest)],
         ["Player 1, empty table", "D5", *_answer(state, "D5")],
-        [f"Player 2, after {strongest}", "1", *_answer(after, "1")],
+        [f"Player 2, after {moves[-1]}", "1", *_answer(after, "1")],
     ]
     return intro + table(["Position", "Move", "Legal?", "Why", "Rules"], rows)
 

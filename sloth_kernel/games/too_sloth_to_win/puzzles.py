@@ -78,7 +78,7 @@ class TooSlothKit:
         return tuple("D" if card > DRINK_BASE else str(card) for card in move.cards)
 
     def move_words(self, move: Move) -> str:
-        return str(move)
+        return move.words  # a drink in words: "Run 4-5-6 (a drink as the 5)", "pass and take the 6"
 
 
 KIT = TooSlothKit()

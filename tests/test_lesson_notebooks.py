@@ -41,7 +41,8 @@ CODE_NAMES = [
 RAW_VALUES = [
     (re.compile(r"\[\s*'[^']*'\s*,"), "a list of strings"),
     (re.compile(r"\[\s*-?\d+(?:\.\d+)?\s*,\s*-?\d"), "a list of numbers"),
-    (re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*(?:,|\))"), "a tuple of numbers"),
+    # numbers only, up to the closing bracket: a list of cards in words, "(5, 5, 5, Joker as a 5)", is no tuple
+    (re.compile(r"\(\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*,?\s*\)"), "a tuple of numbers"),
     (re.compile(r"\{\s*'[^']*'\s*:"), "a dict"),
     (re.compile(r"\b(?:True|False|None)\b"), "True, False or None"),
     (re.compile(r"\barray\(|\[\s*0\.\s+\d|\[\s*\d+\.\d+\s+\d"), "a numpy array"),
@@ -141,6 +142,7 @@ def test_the_scan_finds_what_it_looks_for(text: str) -> None:
 def test_the_scan_leaves_plain_prose_alone() -> None:
     prose = (
         "Player 1 leads a Pair of 7s (RB-2). The Net holds L5 and LX; skill 0.15 wins 77.5% (77.2% to 77.9%). "
-        "Run 4-5-6, Jump 7-7, D5, pass 6, 7 7 *7. Round 1 of 3: 8 cards and 1 drink dealt to each player."
+        "Run 4-5-6, Jump 7-7, D5, pass 6, 7 7 *7. Round 1 of 3: 8 cards and 1 drink dealt to each player. "
+        "An Oil Slick of 5s (5, 5, 5, Joker as a 5, Joker as a 5)."
     )
     assert problems(prose, CODE_NAMES + RAW_VALUES) == []

@@ -26,7 +26,7 @@ RULE_STYLE = """<style>
 .sk-rule[open]{display:inline}
 .sk-rule:not([open])>.sk-rule-words{display:none}
 .sk-rule>summary{display:inline-block;list-style:none;cursor:pointer;box-sizing:border-box;min-width:24px;
-min-height:24px;padding:0 7px;margin:0 1px;border:1px solid #7d97bd;border-radius:12px;background:#eef3fb;
+min-height:24px;padding:0 7px;margin:-4px 1px;border:1px solid #7d97bd;border-radius:12px;background:#eef3fb;
 color:#1f3f6e;font:inherit;font-size:.86em;font-weight:700;line-height:22px;vertical-align:middle;
 white-space:nowrap;text-align:center}
 .sk-rule>summary::-webkit-details-marker{display:none}

@@ -240,7 +240,9 @@ def test_hot_seat_cover_hides_the_hand_until_revealed(voila: VoilaServer, watche
     # (Player 1 leads it).
     open_setup(page)
     setup = page.locator(".sk-board .sk-setup")
-    setup.locator(".widget-dropdown", has_text="Player 2").locator("select").select_option("human")
+    setup.locator(".widget-dropdown", has_text="Player 2").locator("select").select_option(
+        label="a person at this screen"
+    )
     setup.locator(".sk-seed-input input").fill("1")
     setup.locator(".sk-deal-seed").click()
     driver.wait_for_seed(1)

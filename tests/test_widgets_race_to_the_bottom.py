@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from sloth_widgets import Board, RaceBoard
 from sloth_widgets.race_to_the_bottom.board import card_word, play_tokens
@@ -193,13 +194,19 @@ def test_the_trick_names_who_played_what_and_the_meld_to_beat() -> None:
     assert "beat your own meld" in visible_text(find(board, "sk-status"))
 
 
-def test_pitching_after_a_pass_says_what_happens_in_words() -> None:
-    board = RaceBoard(seed=7, seats=["human", "random", "random"], deal=SMALL_DEAL, autoplay=False)
+def pitching_after_a_pass(deal: dict[str, Any]) -> RaceBoard:
+    """Player 1 leads a Pair of 10s, the bots answer, and Player 1 passes: now choosing what to pitch."""
+    board = RaceBoard(seed=7, seats=["human", "random", "random"], deal=deal, autoplay=False)
     select_cards(board, ["T", "T"])
     find(board, "sk-play").click()
     while not board.session.my_turn:
         find(board, "sk-next").click()
     find(board, "sk-pass").click()
+    return board
+
+
+def test_pitching_after_a_pass_says_what_happens_in_words() -> None:
+    board = pitching_after_a_pass(SMALL_DEAL)
     obs = board.session.observation()
     assert board.seat_status(obs, 0) == "passed, pitching"
     assert "put up to 6 cards under your deck" in board.turn_hint(obs)
@@ -340,13 +347,7 @@ def test_hints_name_the_shapes_in_words_never_a_notation_list() -> None:
 
 
 def test_the_pitch_order_names_a_joker_in_words() -> None:
-    deal = {"decks": ["T T 5 * 7", "3 3 9", "4 8 J"]}
-    board = RaceBoard(seed=7, seats=["human", "random", "random"], deal=deal, autoplay=False)
-    select_cards(board, ["T", "T"])
-    find(board, "sk-play").click()
-    while not board.session.my_turn:
-        find(board, "sk-next").click()
-    find(board, "sk-pass").click()
+    board = pitching_after_a_pass({"decks": ["T T 5 * 7", "3 3 9", "4 8 J"]})
     select_cards(board, ["7", "*", "5"])
     shown = visible_text(find(board, "sk-pitch-order"))
     assert "first to last: 7 → Joker → 5" in shown and "*" not in shown

@@ -513,8 +513,9 @@ class Game(ABC, Generic[C, S]):
         raise NotImplementedError(f"{cls.title} cannot sample worlds from an observation")
 
     def say_move(self, move: Move) -> str:
-        """A move of this game as people read it: its notation, unless the game's words differ (a ten is "10")."""
-        return str(move)
+        """A move of this game as people read it: the move's own words (:attr:`Move.words`: its notation
+        unless the game says it otherwise, a ten as "10", a drink in words)."""
+        return move.words
 
     def type_move(self, move: Move) -> str:
         """A move as a person may type it (the Ask why box's example): its words if the game's

@@ -42,12 +42,6 @@ from sloth_kernel.render import kit
 SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
 
 
-def _said(session: Session, move: Any) -> str:
-    """A move as people read it: its own words (a card by its rulebook name), else the game's."""
-    words = move.words
-    return words if isinstance(words, str) and words != str(move) else session.game.say_move(move)
-
-
 class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     """The GUI shell every game shares. A game's board fills in the hooks
     (:class:`sloth_widgets.hooks.BoardHooks`) and uses the public methods below; it overrides
@@ -435,7 +429,9 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         example = session.game.type_move(shown[0]) if shown else None  # None: the box keeps its example
         live = self.asks_from_selection and viewer is not None and session.mode != "watch"
         choices = (
-            [(self.move_words(obs, m) or _said(session, m), str(m)) for m in shown] if live and session.my_turn else []
+            [(self.move_words(obs, m) or session.game.say_move(m), str(m)) for m in shown]
+            if live and session.my_turn
+            else []
         )
         self._ask.configure(
             self._ask_question,

@@ -314,10 +314,6 @@ class RaceToTheBottom(Game[RaceConfig, "RaceState"]):
         """Every move this game can offer, in a fixed order (the interop action index)."""
         return [*TABLES.all_plays, PASS, *PITCHES, DONE]
 
-    def say_move(self, move: Move) -> str:
-        """The move as people write it: ``10`` for a ten (``str`` keeps the notation's ``T``)."""
-        return move.words if isinstance(move, (Play, Pitch)) else str(move)
-
     def type_move(self, move: Move) -> str:
         """The move as people type it: ``10`` for a ten, a Joker as ``*A`` (the notation reads both)."""
         if isinstance(move, Play):

@@ -240,10 +240,6 @@ class SurplusOfSloths(Game[SurplusConfig, "SurplusState"]):
     def num_players(self) -> int:
         return self.cfg.players
 
-    def say_move(self, move: Move) -> str:
-        """The move as people read it: 'take Pygmy 6 from row 1' (``str`` keeps 'take Y6 from row 1')."""
-        return move.words
-
     def cards(self) -> list[int]:
         """Every card of the game (SS-1, SS-2)."""
         return type_deck(self.cfg.num_types) + [BABY] * (BABIES if self.cfg.babies else 0)

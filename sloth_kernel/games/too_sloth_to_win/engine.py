@@ -314,10 +314,6 @@ class TooSlothToWin(Game[TooSlothConfig, "TooSlothState"]):
     def num_players(self) -> int:
         return self.cfg.players
 
-    def say_move(self, move: Move) -> str:
-        """The move as people read it: a drink in words, 'Run 4-5-6 (a drink as the 5)' (``str`` keeps '4-D5-6')."""
-        return move.words
-
     def deck(self) -> list[int]:
         return [n for n in range(1, self.cfg.top_number + 1) for _ in range(COPIES)]
 

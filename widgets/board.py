@@ -21,6 +21,7 @@ from sloth_widgets.hand import CardHand
 from sloth_widgets.hooks import BoardHooks, ObsT
 from sloth_widgets.log import LogView
 from sloth_widgets.markup import BOARD_STYLE, explanation_html, rule_markup, rule_text
+from sloth_widgets.resume import ResumeError, ResumeStore
 from sloth_widgets.reveal import Reveal, RevealSteps
 from sloth_widgets.seats import SeatSetup
 from sloth_widgets.session import Session, address_seed, parse_seed
@@ -40,6 +41,8 @@ from sloth_kernel.registry import game_spec
 from sloth_kernel.render import kit
 
 SPEEDS: tuple[tuple[str, int], ...] = (("slow", 1600), ("normal", 900), ("fast", 350), ("instant", 60))
+RELOAD_LOSES = "A reload of this page starts a new game."
+RELOAD_KEEPS = "This game survives a reload of this tab."
 
 
 class GameBoard(widgets.VBox, BoardHooks[ObsT]):
@@ -53,6 +56,9 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     # The page's address parameters, sent by the play apps' front end once the board is up
     # (widgets/frontend: ``?seed=123`` chooses the deal). Nothing the kernel knows goes out in it.
     _page_params = traitlets.Dict().tag(sync=True)
+    # The resume token of the game on the board (sloth_widgets.resume), for the light front end to keep
+    # in the tab's session storage; empty until the front end says it can keep one. Never the seed.
+    _resume_token = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -91,6 +97,16 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         self._ask_box = Disclosure("Ask why", self._ask, layout=widgets.Layout(width="auto", max_width="100%"))
         self._ask_box.add_class("sk-ask-box")
         self._build_game_parts()
+        # A game of the board's own (not a shared table's, not an explicit deal) can be kept on the
+        # server to survive a reload, once the light front end says it keeps the token.
+        self._resumable = session is None and deal is None
+        self._keeper: ResumeStore | None = None
+        self._kept: tuple[int, int] | None = None  # (the session, the bot speed) the kept game is of
+        self._kept_moves = 0
+        self._reload_note = widgets.HTML(f'<div class="sk-reload-note">{RELOAD_LOSES}</div>')
+        self._reload_note.add_class("sk-reload-stock")  # the light template hides it until it keeps the game
+        if not self._resumable:
+            self._reload_note.layout.display = "none"
         if session is None:
             session = self._new_session(self._first_seed(seed, deal), seats, options, deal)
         else:
@@ -247,7 +263,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         )
         self._main.add_class("sk-main")
         # the side column: the log and standings, then the folding sections
-        self._side = widgets.VBox([self._panels, self._ask_box, self._setup_box])
+        self._side = widgets.VBox([self._panels, self._ask_box, self._setup_box, self._reload_note])
         self._side.add_class("sk-side")
         self.children = [self._style, self._main, self._side]
         self.add_class("sk-two-col")
@@ -339,6 +355,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         update (:func:`one_update_each`)."""
         with self.session.drawing(), one_update_each(self):
             self._render()
+        self._keep_game()
 
     def _render(self) -> None:
         session = self.session
@@ -677,6 +694,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     @guarded
     def _on_speed(self, change: dict[str, Any]) -> None:
         self._timer.interval = int(change["new"])
+        self._keep_game()
 
     @guarded
     def _on_again(self, button: widgets.Button) -> None:
@@ -694,10 +712,135 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
     @traitlets.observe("_page_params")
     @guarded
     def _on_page_params(self, change: dict[str, Any]) -> None:
-        """The page's address parameters arrived from the front end: ``seed`` deals that seed."""
-        text = change["new"].get("seed")
-        if text is not None:
+        """The page's address parameters arrived from the front end (:meth:`take_page_params`)."""
+        self.take_page_params(change["new"])
+
+    def take_page_params(self, params: Any) -> None:
+        """The page's parameters: ``resume`` (only the light front end sends it: the tab's resume token
+        after a reload, else empty) resumes the kept game, else ``seed`` deals that seed."""
+        if not isinstance(params, dict):
+            return
+        resume = params.get("resume")
+        resumed = False
+        if isinstance(resume, str) and self._resumable:
+            self._enable_resume()
+            if resume:
+                resumed = self.resume_game(resume)
+        text = params.get("seed")
+        if resumed:
+            with contextlib.suppress(ValueError):  # the resumed game stands: the address's seed is dealt already
+                self._address_seed = parse_seed(text) if text is not None else self._address_seed
+        elif text is not None:
             self.deal_address_seed(text)
+        self._keep_game()
+
+    # -- games that survive a reload (sloth_widgets.resume) ---------------------------------------
+
+    def _enable_resume(self) -> None:
+        """The light front end keeps a token: keep this board's games in the server's store from now on."""
+        if self._keeper is not None:
+            return
+        try:
+            self._keeper = ResumeStore()
+        except SlothKernelError as err:
+            self._resume_failed(err)
+            return
+        except Exception as err:  # noqa: BLE001 - a person never sees a traceback
+            server_log(err)
+            self._resume_failed(None)
+            return
+        self._reload_note.remove_class("sk-reload-stock")
+        self._reload_note.value = f'<div class="sk-reload-note">{RELOAD_KEEPS}</div>'
+
+    def _resume_failed(self, err: SlothKernelError | None) -> None:
+        self._keeper = None
+        self._kept = None
+        self._resume_token = ""
+        why = f" ({getattr(err, 'public', None) or err})" if err is not None else ""
+        self._reload_note.remove_class("sk-reload-stock")
+        self._reload_note.value = (
+            f'<div class="sk-reload-note">This game will not survive a reload{html.escape(why)}.</div>'
+        )
+
+    def _keep_game(self) -> None:
+        """Save the game on the board in the store after every change (a move, a new game, the seats, the
+        speed): a new game (or speed) is kept afresh under a new token, a move is added to the kept game."""
+        keeper = self._keeper
+        if keeper is None or not self._resumable:
+            return
+        session = self.session
+        key = (id(session), int(self._speed.value))
+        moves = [str(move) for move in session.state.history]
+        try:
+            if key != self._kept or not self._resume_token:
+                old = self._resume_token
+                token = keeper.keep(
+                    self.game_name,
+                    dict(session.game.config.changes()),
+                    session.seats,
+                    session.seed,
+                    chosen=session.chosen,
+                    pace=key[1],
+                    moves=moves,
+                )
+                self._kept, self._kept_moves = key, len(moves)
+                self._resume_token = token
+                if old:
+                    keeper.forget(old)
+            elif len(moves) > self._kept_moves:
+                keeper.add_moves(self._resume_token, moves)
+                self._kept_moves = len(moves)
+        except SlothKernelError as err:
+            self._resume_failed(err)
+        except Exception as err:  # noqa: BLE001 - a person never sees a traceback
+            server_log(err)
+            self._resume_failed(None)
+
+    def resume_game(self, token: object) -> bool:
+        """Resume the kept game `token` names (its seats, speed and moves; a hot-seat game behind its
+        cover). A token that names none changes nothing and says why on the board. True when resumed."""
+        keeper = self._keeper
+        if keeper is None:
+            return False
+        try:
+            kept = keeper.load(token)
+            if kept.game != self.game_name:
+                raise ResumeError("the page's saved game is of another game")
+            session = Session(self.game_name, seed=kept.seed, seats=list(kept.seats), **kept.options)
+            state = session.state
+            for move in kept.moves:
+                state = state.play(move)
+        except SlothKernelError as err:
+            self._verdict = None
+            self._note = f"This tab's game could not be resumed ({err}): this is a fresh deal."
+            self.render()
+            return False
+        except Exception as err:  # noqa: BLE001 - a stored game this installation cannot replay
+            server_log(err)
+            self._verdict = None
+            self._note = "This tab's game could not be resumed: this is a fresh deal."
+            self.render()
+            return False
+        session.state = state
+        session.chosen = kept.chosen
+        session.covered = len(session.humans) > 1 and not state.is_over  # hot-seat: behind the cover
+        session.observe(self._on_session_change, "version")
+        self._timer.playing = False
+        self._replay_open = False
+        self.session = session
+        self._kept, self._kept_moves = (id(session), kept.pace), len(kept.moves)
+        self._resume_token = str(token)
+        if kept.pace in dict(SPEEDS).values():
+            self._speed.value = kept.pace
+        self._setup.load(session)
+        self.last_error = ""
+        self._verdict = None
+        self._note = "Your game, as it was before the reload."
+        self._hand.clear()
+        self.reset_controls()
+        self.render()
+        self._maybe_autoplay()
+        return True
 
     def deal_address_seed(self, text: object) -> bool:
         """Deal the seed the page's address chose (the same seats and options); once per board.

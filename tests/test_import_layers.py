@@ -148,7 +148,7 @@ def test_the_core_imports_no_layer_above_it() -> None:
 # below its own (a board's game parts, the table pages and the notebooks sit above the shell).
 SHELL_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"markup"}),  # the shared HTML helpers (card pictures, rule controls): below every widget
-    frozenset({"safety", "ask", "session", "log", "hand", "tree", "disclosure", "reveal"}),
+    frozenset({"safety", "ask", "session", "log", "hand", "tree", "disclosure", "reveal", "resume"}),
     frozenset({"guard", "seats", "status", "asking", "stepper", "hooks"}),
     frozenset({"board"}),
 )

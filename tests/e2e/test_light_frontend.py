@@ -169,6 +169,10 @@ def test_sprints_cut_slider_says_only_coarse_bands_never_a_number(voila: VoilaSe
         handle.wait_for(state="visible")
         handle.focus()
         page.keyboard.press("End")  # the top of a vertical slider is its maximum
+        # a busy machine may take a while to move the handle: wait until it says it is at the top
+        page.wait_for_function(
+            "(h) => h.getAttribute('aria-valuetext') === 'near the top'", arg=handle.element_handle(), timeout=60_000
+        )
         readings: list[tuple[str | None, ...]] = []
         for _ in range(110):  # the slider has 101 steps: every one of them, top to bottom
             with contextlib.suppress(PlaywrightTimeout):  # a number that stays: the assertions below say which

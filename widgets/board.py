@@ -728,8 +728,9 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
                 resumed = self.resume_game(resume)
         text = params.get("seed")
         if resumed:
-            with contextlib.suppress(ValueError):  # the resumed game stands: the address's seed is dealt already
-                self._address_seed = parse_seed(text) if text is not None else self._address_seed
+            if text is not None:
+                with contextlib.suppress(ValueError):  # the resumed game stands: the address's seed is dealt already
+                    self._address_seed = parse_seed(text)
         elif text is not None:
             self.deal_address_seed(text)
         self._keep_game()
@@ -770,9 +771,12 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             return
         session = self.session
         key = (id(session), int(self._speed.value))
+        fresh = key != self._kept or not self._resume_token
+        if not fresh and len(session.state.history) <= self._kept_moves:
+            return  # nothing new to keep (every render ends here)
         moves = [str(move) for move in session.state.history]
         try:
-            if key != self._kept or not self._resume_token:
+            if fresh:
                 old = self._resume_token
                 token = keeper.keep(
                     self.game_name,
@@ -787,7 +791,7 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
                 self._resume_token = token
                 if old:
                     keeper.forget(old)
-            elif len(moves) > self._kept_moves:
+            else:
                 keeper.add_moves(self._resume_token, moves)
                 self._kept_moves = len(moves)
         except SlothKernelError as err:
@@ -825,21 +829,11 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
         session.chosen = kept.chosen
         session.covered = len(session.humans) > 1 and not state.is_over  # hot-seat: behind the cover
         session.observe(self._on_session_change, "version")
-        self._timer.playing = False
-        self._replay_open = False
-        self.session = session
         self._kept, self._kept_moves = (id(session), kept.pace), len(kept.moves)
         self._resume_token = str(token)
         if kept.pace in dict(SPEEDS).values():
             self._speed.value = kept.pace
-        self._setup.load(session)
-        self.last_error = ""
-        self._verdict = None
-        self._note = "Your game, as it was before the reload."
-        self._hand.clear()
-        self.reset_controls()
-        self.render()
-        self._maybe_autoplay()
+        self._seat_session(session, "Your game, as it was before the reload.")
         return True
 
     def deal_address_seed(self, text: object) -> bool:
@@ -868,13 +862,19 @@ class GameBoard(widgets.VBox, BoardHooks[ObsT]):
             self._verdict = Explanation("new game", False, refused)
             self.render()
             return
+        self._timer.playing = False  # stopped before the new deal is made, as ever
+        self._replay_open = False
+        self._seat_session(self._new_session(seed, seats, options), "New game.")
+
+    def _seat_session(self, session: Session, note: str) -> None:
+        """Put `session` on the board (a new game, or a resumed one) and draw it, saying `note`."""
         self._timer.playing = False
         self._replay_open = False
-        self.session = self._new_session(seed, seats, options)
-        self._setup.load(self.session)
+        self.session = session
+        self._setup.load(session)
         self.last_error = ""
         self._verdict = None
-        self._note = "New game."
+        self._note = note
         self._hand.clear()
         self.reset_controls()
         self.render()
